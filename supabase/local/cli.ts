@@ -1,0 +1,48 @@
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, DEFAULT_PORT } from './config.ts'
+import { startStack } from './stack.ts'
+
+const args = new Set(process.argv.slice(2))
+const memory = args.has('--memory') || process.env.SUPABASE_LOCAL_MEMORY === '1'
+const databaseUrl = process.env.DATABASE_URL || undefined
+const port = Number(process.env.SUPABASE_LOCAL_PORT ?? DEFAULT_PORT)
+const started = performance.now()
+
+const stack = await startStack({
+  memory,
+  databaseUrl,
+  port,
+  config: {
+    signInRateLimit: {
+      max: Number(process.env.SUPABASE_LOCAL_SIGNIN_LIMIT ?? 30),
+      windowMs: 5 * 60_000,
+    },
+  },
+}).catch((error: unknown) => {
+  console.error(`Could not start the local Supabase stack: ${(error as Error).message}`)
+  process.exit(1)
+})
+
+const database = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite, in memory' : 'PGlite, .data/pglite'
+console.log(`ShelfSnap local Supabase stack is running (${Math.round(performance.now() - started)} ms)
+
+         API URL: ${stack.url}
+        Database: ${database}
+      Migrations: ${stack.migrations.applied.length} applied${stack.migrations.seeded ? ', seed loaded' : ''}
+ Publishable key: ${PUBLISHABLE_KEY}
+      Secret key: ${SECRET_KEY}
+        anon key: ${ANON_KEY}
+service_role key: ${SERVICE_ROLE_KEY}
+`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log('Stopping the local stack…')
+    stack.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

@@ -1,0 +1,58 @@
+// Defaults of the Supabase CLI's local stack (pkg/config/templates/config.toml, apikeys.go),
+// so the app works unchanged against `supabase start` too.
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
+export const DEFAULT_PORT = 54321
+
+export interface RateLimit {
+  /** attempts allowed per window, per key (IP or email) */
+  max: number
+  windowMs: number
+}
+
+export interface StackConfig {
+  port: number
+  host: string
+  /** public base URL, e.g. http://127.0.0.1:54321 */
+  publicUrl: string
+  jwtSecret: string
+  jwtExpiry: number
+  refreshTokenReuseInterval: number
+  minimumPasswordLength: number
+  signInRateLimit: RateLimit
+  /** largest JSON body accepted by REST and auth */
+  maxBodyBytes: number
+  /** global cap on uploads, on top of each bucket's own file_size_limit */
+  maxUploadBytes: number
+  /** PostgREST's max_rows */
+  maxRows: number
+  storageDir: string
+  signingSecret: string
+}
+
+export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  const port = overrides.port ?? DEFAULT_PORT
+  const host = overrides.host ?? '127.0.0.1'
+  return {
+    port,
+    host,
+    publicUrl: overrides.publicUrl ?? `http://${host}:${port}`,
+    jwtSecret: JWT_SECRET,
+    jwtExpiry: 3600,
+    refreshTokenReuseInterval: 10,
+    minimumPasswordLength: 6,
+    signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+    maxBodyBytes: 1024 * 1024,
+    maxUploadBytes: 50 * 1024 * 1024,
+    maxRows: 1000,
+    storageDir: '.data/storage',
+    signingSecret: JWT_SECRET,
+    ...overrides,
+  }
+}

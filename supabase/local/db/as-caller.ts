@@ -1,0 +1,59 @@
+import type { Database, Queryable } from './database.ts'
+import type { JwtClaims } from '../jwt.ts'
+
+/** The roles a request may switch to (the authenticator's grants). Anything else is refused. */
+export const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role'])
+
+export class UnknownRoleError extends Error {
+  constructor(readonly role: string) {
+    super(`role "${role}" does not exist`)
+  }
+}
+
+export interface CallerContext {
+  role: string
+  claims: JwtClaims
+  method: string
+  path: string
+  headers: Record<string, string>
+  /** extra transaction-local settings, e.g. storage.operation */
+  settings?: Record<string, string>
+}
+
+/**
+ * PostgREST's per-request transaction: switch to the caller's role and expose
+ * the JWT claims and request to SQL (auth.uid(), policies), all LOCAL so
+ * nothing leaks into the next request. Postgres then enforces RLS and GRANTs.
+ */
+export async function asCaller<T>(
+  db: Database,
+  caller: CallerContext,
+  options: { readOnly: boolean },
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  if (!REQUEST_ROLES.has(caller.role)) throw new UnknownRoleError(caller.role)
+  return db.transaction(async (tx) => {
+    if (options.readOnly) await tx.query('set transaction read only')
+    const settings: [string, string][] = [
+      ['search_path', 'public, extensions'],
+      ['role', caller.role],
+      ['request.jwt.claims', JSON.stringify({ ...caller.claims, role: caller.role })],
+      ['request.method', caller.method],
+      ['request.path', caller.path],
+      ['request.headers', JSON.stringify(caller.headers)],
+      ...Object.entries(caller.settings ?? {}),
+    ]
+    const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
+    await tx.query(`select ${calls.join(', ')}`, settings.flat())
+    return fn(tx)
+  })
+}
+
+/** Lowercased request headers, as PostgREST exposes them in request.headers. */
+export function lowercaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}

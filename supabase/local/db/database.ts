@@ -1,0 +1,37 @@
+export interface QueryResult<T> {
+  rows: T[]
+  affectedRows: number
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
+}
+
+/**
+ * One interface over PGlite (one embedded connection: transactions are queued)
+ * and node-postgres (a pool). Both connect as a superuser; requests switch role
+ * inside their transaction, so row-level security applies to them.
+ */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** runs a multi-statement script outside a transaction block */
+  exec(sql: string): Promise<void>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a real PostgreSQL server */
+  databaseUrl?: string
+  /** PGlite data directory; omitted means in memory */
+  dataDir?: string
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres-db.ts')
+    return openPostgres(options.databaseUrl)
+  }
+  const { openPglite } = await import('./pglite-db.ts')
+  return openPglite(options.dataDir)
+}

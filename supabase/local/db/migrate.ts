@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Database } from './database.ts'
+
+const baseSchema = readFileSync(new URL('./base-schema.sql', import.meta.url), 'utf8')
+
+export interface MigrateOptions {
+  migrationsDir: string
+  seedFile?: string
+}
+
+export interface MigrateResult {
+  applied: string[]
+  fresh: boolean
+  seeded: boolean
+}
+
+/**
+ * Base schema, then each `<version>_<name>.sql` once (tracked where the Supabase
+ * CLI tracks them), then the seed on a database that had no migrations yet.
+ */
+export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateResult> {
+  await db.exec(baseSchema)
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  )
+  const fresh = done.size === 0
+  const files = existsSync(options.migrationsDir)
+    ? readdirSync(options.migrationsDir)
+        .filter((f) => /^\d+_.*\.sql$/.test(f))
+        .sort()
+    : []
+  const applied: string[] = []
+  for (const file of files) {
+    const [, version, name] = /^(\d+)_(.*)\.sql$/.exec(file)!
+    if (done.has(version!)) continue
+    const sql = readFileSync(join(options.migrationsDir, file), 'utf8')
+    const record = `insert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${name!.replaceAll("'", "''")}');`
+    try {
+      await db.exec(`begin;\n${sql}\n;\n${record}\ncommit;`)
+    } catch (error) {
+      await db.exec('rollback').catch(() => {})
+      throw new Error(`migration ${file} failed: ${(error as Error).message}`)
+    }
+    applied.push(file)
+  }
+  let seeded = false
+  if (fresh && options.seedFile && existsSync(options.seedFile)) {
+    await db.exec(readFileSync(options.seedFile, 'utf8'))
+    seeded = true
+  }
+  return { applied, fresh, seeded }
+}

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite, types } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import type { Database, Queryable, QueryResult } from './database.ts'
+
+// Values come back as Postgres text so both backends behave alike; responses
+// that need JSON types build them in SQL (json_agg), as PostgREST does.
+const textParsers = Object.fromEntries(
+  [types.INT8, types.NUMERIC, types.TIMESTAMP, types.TIMESTAMPTZ, types.DATE].map((oid) => [oid, (v: string) => v]),
+)
+
+function wrap(q: { query: PGlite['query'] }): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await q.query<T>(sql, params, { parsers: textParsers })
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+    },
+  }
+}
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pgcrypto } })
+  await pg.exec('set search_path to public, extensions')
+  const plain = wrap(pg)
+  return {
+    kind: 'pglite',
+    query: plain.query,
+    async exec(sql) {
+      await pg.exec(sql)
+    },
+    // PGlite has one connection; its transaction() holds a lock until fn settles.
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async close() {
+      await pg.close()
+    },
+  }
+}

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defaultConfig, type StackConfig } from './config.ts'
+import { openDatabase, type Database } from './db/database.ts'
+import { migrate, type MigrateResult } from './db/migrate.ts'
+import { applyCors } from './http/cors.ts'
+import { sendJson, type Handler } from './http/http.ts'
+import { createAuthService } from './auth/auth-service.ts'
+import { createRestService } from './rest/rest-service.ts'
+import { createStorageService } from './storage/storage-service.ts'
+
+const supabaseDir = resolve(fileURLToPath(new URL('..', import.meta.url)))
+
+export interface StackOptions {
+  /** throwaway in-memory PGlite and a temporary storage folder */
+  memory?: boolean
+  /** postgres://… runs on that server instead of PGlite */
+  databaseUrl?: string
+  /** root of persisted state (PGlite data and storage files); default .data */
+  dataDir?: string
+  /** 0 picks a free port */
+  port?: number
+  host?: string
+  migrationsDir?: string
+  seedFile?: string | null
+  config?: Partial<StackConfig>
+}
+
+export interface ServiceContext {
+  db: Database
+  config: StackConfig
+}
+
+export interface Stack {
+  url: string
+  config: StackConfig
+  db: Database
+  migrations: MigrateResult
+  /** re-reads the REST catalogue after a schema change made outside migrations */
+  reloadSchema(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = resolve(options.dataDir ?? '.data')
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.memory || options.databaseUrl ? undefined : join(dataDir, 'pglite'),
+  })
+  const migrations = await migrate(db, {
+    migrationsDir: options.migrationsDir ?? join(supabaseDir, 'migrations'),
+    seedFile: options.seedFile === null ? undefined : (options.seedFile ?? join(supabaseDir, 'seed.sql')),
+  })
+  const storageDir = options.memory ? mkdtempSync(join(tmpdir(), 'shelfsnap-storage-')) : join(dataDir, 'storage')
+
+  let route: Handler = async (_req, res) => sendJson(res, 503, { message: 'starting' })
+  const server = createServer((req, res) => {
+    if (applyCors(req, res)) return
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    route(req, res, url.pathname, url).catch((error: unknown) => {
+      console.error('[stack] unhandled error', error)
+      if (!res.headersSent) sendJson(res, 500, { code: 'internal', message: 'Internal server error' })
+      else res.destroy()
+    })
+  })
+  const port = await listen(server, options.port ?? defaultConfig().port, options.host ?? '127.0.0.1')
+  const config = defaultConfig({ port, host: options.host, storageDir, ...options.config })
+  const ctx: ServiceContext = { db, config }
+  const services: [string, Handler][] = [
+    ['/auth/v1', createAuthService(ctx)],
+    ['/storage/v1', createStorageService(ctx)],
+  ]
+  const rest = await createRestService(ctx)
+  services.push(['/rest/v1', rest.handle])
+  route = async (req, res, pathname, url) => {
+    for (const [prefix, handle] of services) {
+      if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
+        return handle(req, res, pathname.slice(prefix.length) || '/', url)
+      }
+    }
+    sendJson(res, 404, { message: 'no Route matched with those values' })
+  }
+
+  return {
+    url: config.publicUrl,
+    config,
+    db,
+    migrations,
+    reloadSchema: rest.reload,
+    async stop() {
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+      await db.close()
+      if (options.memory) rmSync(storageDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    server.once('error', fail)
+    server.listen(port, host, () => {
+      const address = server.address()
+      done(typeof address === 'object' && address ? address.port : port)
+    })
+  })
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
+import { startStack, type Stack, type StackOptions } from '../stack.ts'
+
+/**
+ * A fresh stack for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
+ * is set, a new database created on that PostgreSQL server and dropped after.
+ */
+export async function startTestStack(options: StackOptions = {}): Promise<Stack> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) return startStack({ memory: true, port: 0, seedFile: null, ...options })
+  const name = `shelfsnap_test_${randomUUID().replaceAll('-', '')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const stack = await startStack({ databaseUrl: url.toString(), memory: true, port: 0, seedFile: null, ...options })
+  return {
+    ...stack,
+    async stop() {
+      await stack.stop()
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+
+export function anonClient(stack: Stack): SupabaseClient {
+  return createClient(stack.url, PUBLISHABLE_KEY, noSession)
+}
+
+export function serviceClient(stack: Stack): SupabaseClient {
+  return createClient(stack.url, SECRET_KEY, noSession)
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  accessToken: string
+  client: SupabaseClient
+}
+
+/** Signs a new user up through the auth API and returns a client holding its session. */
+export async function signUpUser(stack: Stack, email = `user-${randomUUID()}@example.com`): Promise<TestUser> {
+  const password = 'correct-horse-battery'
+  const client = anonClient(stack)
+  const { data, error } = await client.auth.signUp({ email, password })
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`)
+  return { id: data.user.id, email, password, accessToken: data.session.access_token, client }
+}
