@@ -4,9 +4,18 @@ import type { JwtClaims } from '../jwt.ts'
 /** The roles a request may switch to (the authenticator's grants). Anything else is refused. */
 export const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export class UnknownRoleError extends Error {
   constructor(readonly role: string) {
     super(`role "${role}" does not exist`)
+  }
+}
+
+/** The token's session was ended by a sign-out (or its user deleted). */
+export class SessionRevokedError extends Error {
+  constructor() {
+    super('JWT session has been revoked')
   }
 }
 
@@ -43,6 +52,14 @@ export async function asCaller<T>(
       ['request.headers', JSON.stringify(caller.headers)],
       ...Object.entries(caller.settings ?? {}),
     ]
+    // Unlike PostgREST, a token whose session was signed out stops working at
+    // once. Checked before the role switch: auth.sessions is not the caller's to read.
+    const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
+    if (sessionId) {
+      if (!UUID.test(sessionId)) throw new SessionRevokedError()
+      const { rows } = await tx.query('select 1 from auth.sessions where id = $1::uuid', [sessionId])
+      if (rows.length === 0) throw new SessionRevokedError()
+    }
     const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
     await tx.query(`select ${calls.join(', ')}`, settings.flat())
     return fn(tx)
