@@ -1,0 +1,53 @@
+// `npm run dev`: Next.js, plus the local Supabase stack when the app points at
+// it and nothing is listening there yet. With a hosted project URL in
+// .env.local only Next.js starts.
+import { spawn } from 'node:child_process'
+import { connect } from 'node:net'
+import nextEnv from '@next/env'
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { startStack, type Stack } from '../supabase/local/stack.ts'
+
+nextEnv.loadEnvConfig(process.cwd(), true)
+const env = { ...process.env }
+env.NEXT_PUBLIC_SUPABASE_URL ||= 'http://127.0.0.1:54321'
+env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ||= PUBLISHABLE_KEY
+env.SUPABASE_SECRET_KEY ||= SECRET_KEY
+
+const supabaseUrl = new URL(env.NEXT_PUBLIC_SUPABASE_URL)
+const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostname)
+const port = Number(supabaseUrl.port || 80)
+
+function isListening(host: string, p: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: host === 'localhost' ? '127.0.0.1' : host.replace(/[[\]]/g, ''), port: p })
+    socket.once('connect', () => (socket.destroy(), done(true)))
+    socket.once('error', () => done(false))
+  })
+}
+
+let stack: Stack | undefined
+if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
+  stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined })
+  console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
+} else if (isLocal) {
+  console.log(`▲ Using the Supabase stack already listening at ${supabaseUrl.origin}`)
+} else {
+  console.log(`▲ Using the hosted Supabase project at ${supabaseUrl.origin}`)
+}
+
+const next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)], {
+  env,
+  stdio: 'inherit',
+})
+
+let stopping = false
+async function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  next.kill('SIGTERM')
+  await stack?.stop().catch(() => {})
+  process.exit(code)
+}
+next.on('exit', (code) => void stop(code ?? 0))
+process.on('SIGINT', () => void stop(0))
+process.on('SIGTERM', () => void stop(0))
