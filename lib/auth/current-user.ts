@@ -1,0 +1,17 @@
+import 'server-only'
+import { cache } from 'react'
+import { createClient } from '@/lib/supabase/server'
+
+export interface CurrentUser {
+  id: string
+  email: string | undefined
+}
+
+// Once per request, however many server components ask. getClaims() verifies the JWT;
+// never trust getSession() in server code: it only reads the cookie.
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const supabase = await createClient()
+  const { data, error } = await supabase.auth.getClaims()
+  if (error || !data?.claims) return null
+  return { id: data.claims.sub, email: data.claims.email }
+})

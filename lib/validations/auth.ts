@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+// Messages are the spec's, word for word (section 5).
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: 'Invalid email address' }).max(255, { error: 'Email must be less than 255 characters' }))
+
+const password = z
+  .string()
+  .min(6, { error: 'Password must be at least 6 characters' })
+  .max(100, { error: 'Password must be less than 100 characters' })
+
+export const signInSchema = z.object({ email, password })
+
+export const signUpSchema = signInSchema.extend({
+  fullName: z
+    .string()
+    .trim()
+    .min(2, { error: 'Name must be at least 2 characters' })
+    .max(100, { error: 'Name must be less than 100 characters' }),
+})
+
+export type SignInInput = z.infer<typeof signInSchema>
+export type SignUpInput = z.infer<typeof signUpSchema>
