@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
+import { createScratchDatabase } from '../db/scratch-database.ts'
 import { startStack, type Stack, type StackOptions } from '../stack.ts'
 
 /**
@@ -11,22 +11,13 @@ import { startStack, type Stack, type StackOptions } from '../stack.ts'
 export async function startTestStack(options: StackOptions = {}): Promise<Stack> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return startStack({ memory: true, port: 0, seedFile: null, ...options })
-  const name = `shelfsnap_test_${randomUUID().replaceAll('-', '')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const stack = await startStack({ databaseUrl: url.toString(), memory: true, port: 0, seedFile: null, ...options })
+  const scratch = await createScratchDatabase(serverUrl)
+  const stack = await startStack({ databaseUrl: scratch.url, memory: true, port: 0, seedFile: null, ...options })
   return {
     ...stack,
     async stop() {
       await stack.stop()
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await scratch.drop()
     },
   }
 }

@@ -1,0 +1,17 @@
+// `npm run bench`: every figure with its same-run baseline. Results are also
+// written to bench/results/latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { formatFigures, type Figure } from './stats.ts'
+import { runStackBench } from './stack-bench.ts'
+
+const suites: [string, () => Promise<Figure[]>][] = [['Local Supabase stack', runStackBench]]
+const only = process.argv[2]
+const results: Record<string, Figure[]> = {}
+for (const [title, run] of suites) {
+  if (only && !title.toLowerCase().includes(only.toLowerCase())) continue
+  results[title] = await run()
+  console.log(formatFigures(title, results[title]))
+}
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2))
+process.exit(0)
