@@ -5,7 +5,13 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const exclude = ['node_modules/**', '.next/**', '.data/**', 'e2e/**']
 
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  resolve: {
+    alias: {
+      '@': root,
+      // Tests import server modules directly; the guard is for client bundles.
+      'server-only': `${root}node_modules/server-only/empty.js`,
+    },
+  },
   test: {
     projects: [
       {
