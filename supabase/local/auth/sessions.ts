@@ -1,0 +1,119 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { StackConfig } from '../config.ts'
+import type { Queryable } from '../db/database.ts'
+import { headerValue } from '../gateway.ts'
+import { signJwt } from '../jwt.ts'
+import type { JsonObject } from './request-body.ts'
+import { findUserById, INSTANCE_ID, loadUserJson, type UserRow } from './users.ts'
+
+export interface AmrEntry {
+  method: string
+  timestamp: number
+}
+
+export interface ClientInfo {
+  ip: string | null
+  userAgent: string | null
+}
+
+export function clientInfo(req: IncomingMessage): ClientInfo {
+  return { ip: req.socket.remoteAddress ?? null, userAgent: headerValue(req.headers['user-agent']) ?? null }
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+export async function insertRefreshToken(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url')
+  await tx.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, $3, false, now(), now(), $4, $5::uuid)`,
+    [INSTANCE_ID, token, userId, parent, sessionId],
+  )
+  return token
+}
+
+export interface OpenedSession {
+  sessionId: string
+  refreshToken: string
+}
+
+/** A new session with its first refresh token; records the sign-in on user and identity. */
+export async function openSession(tx: Queryable, userId: string, client: ClientInfo): Promise<OpenedSession> {
+  const sessionId = randomUUID()
+  await tx.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+     values ($1::uuid, $2::uuid, now(), now(), 'aal1', $3, $4)`,
+    [sessionId, userId, client.userAgent, client.ip],
+  )
+  const refreshToken = await insertRefreshToken(tx, userId, sessionId, null)
+  await tx.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [userId])
+  await tx.query(
+    `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1::uuid and provider = 'email'`,
+    [userId],
+  )
+  return { sessionId, refreshToken }
+}
+
+/** GoTrue's AccessTokenClaims, HS256. */
+export function signAccessToken(config: StackConfig, user: UserRow, sessionId: string, amr: AmrEntry[]) {
+  const iat = nowSeconds()
+  const exp = iat + config.jwtExpiry
+  const claims = {
+    aud: user.aud || 'authenticated',
+    exp,
+    iat,
+    iss: `${config.publicUrl}/auth/v1`,
+    sub: user.id,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role || 'authenticated',
+    aal: 'aal1',
+    amr,
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  }
+  return { token: signJwt(claims, config.jwtSecret), exp }
+}
+
+/** The AccessTokenResponse, with the user as it is now in the database. */
+export async function tokenResponse(
+  q: Queryable,
+  config: StackConfig,
+  userId: string,
+  session: OpenedSession,
+  amr: AmrEntry[],
+): Promise<JsonObject> {
+  const user = await findUserById(q, userId)
+  if (!user) throw new Error(`user ${userId} vanished while issuing a token`)
+  const { token, exp } = signAccessToken(config, user, session.sessionId, amr)
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: config.jwtExpiry,
+    expires_at: exp,
+    refresh_token: session.refreshToken,
+    user: await loadUserJson(q, user),
+  }
+}
+
+export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const
+export type LogoutScope = (typeof LOGOUT_SCOPES)[number]
+
+/** Deletes sessions; their refresh tokens go with them (on delete cascade). */
+export async function endSessions(q: Queryable, userId: string, sessionId: string | null, scope: LogoutScope) {
+  if (scope === 'local') {
+    if (sessionId) await q.query('delete from auth.sessions where id = $1::uuid', [sessionId])
+  } else if (scope === 'others' && sessionId) {
+    await q.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [userId, sessionId])
+  } else {
+    await q.query('delete from auth.sessions where user_id = $1::uuid', [userId])
+  }
+}

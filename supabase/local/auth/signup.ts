@@ -1,0 +1,64 @@
+import { AuthError, badRequest, validationFailed } from './auth-errors.ts'
+import type { AuthRequest } from './auth-context.ts'
+import { assertStrongPassword, hashPassword } from './passwords.ts'
+import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
+import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { findUserByEmail, insertUser } from './users.ts'
+
+// The format check of GoTrue's validateEmail (badoux/checkmail).
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
+/** Trimmed, validated and lowercased. */
+export function validateEmail(raw: string | undefined): string {
+  const email = (raw ?? '').trim()
+  if (!email) throw validationFailed('An email address is required')
+  if (email.length > 255) throw validationFailed('An email address is too long')
+  if (!EMAIL_FORMAT.test(email)) throw validationFailed('Unable to validate email address: invalid format')
+  return email.toLowerCase()
+}
+
+export const userAlreadyExists = () => new AuthError(422, 'user_already_exists', 'User already registered')
+
+export const emailExists = () =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+
+function validatePkceParams(challenge: string | undefined, method: string | undefined): void {
+  if (!challenge && !method) return
+  if (!challenge || !method) throw validationFailed('PKCE flow requires code_challenge_method and code_challenge')
+  if (!['s256', 'plain'].includes(method.toLowerCase())) {
+    throw validationFailed(`code challenge method not supported: ${method}`)
+  }
+}
+
+/** POST /signup with mailer autoconfirm on: creates a confirmed user and signs it in. */
+export async function signup(a: AuthRequest): Promise<JsonObject> {
+  const body = await a.body()
+  const password = optionalString(body, 'password') ?? ''
+  const data = optionalObject(body, 'data') ?? {}
+  const rawEmail = optionalString(body, 'email')
+  const phone = optionalString(body, 'phone')
+  optionalObject(body, 'gotrue_meta_security')
+  if (!password) throw validationFailed('Signup requires a valid password')
+  assertStrongPassword(password, a.config.minimumPasswordLength)
+  if (phone && rawEmail) throw validationFailed('Only an email address or phone number should be provided on signup.')
+  if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
+  validatePkceParams(optionalString(body, 'code_challenge'), optionalString(body, 'code_challenge_method'))
+  const email = validateEmail(rawEmail)
+
+  if (await findUserByEmail(a.db, email)) throw userAlreadyExists()
+  const passwordHash = await hashPassword(password)
+  try {
+    return await a.db.transaction(async (tx) => {
+      const userId = await insertUser(tx, { email, passwordHash, userMetadata: data, confirm: true })
+      const session = await openSession(tx, userId, clientInfo(a.req))
+      return tokenResponse(tx, a.config, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw userAlreadyExists()
+    throw error
+  }
+}
