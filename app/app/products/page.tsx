@@ -1,0 +1,45 @@
+import type { Metadata } from 'next'
+import { Suspense } from 'react'
+import { redirect } from 'next/navigation'
+import { AddProductButton } from '@/components/products/add-product-button'
+import { ProductResults } from '@/components/products/product-results'
+import { ProductSearch } from '@/components/products/product-search'
+import { ProductsLoading } from '@/components/products/products-loading'
+import { getCurrentUser } from '@/lib/auth/current-user'
+import { findShopForUser } from '@/lib/data/shops'
+import { createClient } from '@/lib/supabase/server'
+
+export const metadata: Metadata = { title: 'Products' }
+
+type SearchParams = Promise<{ q?: string | string[]; page?: string | string[] }>
+
+function first(value: string | string[] | undefined) {
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await getCurrentUser()
+  if (!user) redirect('/auth?next=/app/products')
+  const shop = await findShopForUser(await createClient(), user.id)
+  if (!shop) redirect('/')
+
+  const params = await searchParams
+  const search = first(params.q).trim().slice(0, 100)
+  const page = Math.max(1, Number.parseInt(first(params.page), 10) || 1)
+
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Products</h1>
+          <p className="text-muted-foreground">{shop.name}</p>
+        </div>
+        <AddProductButton />
+      </div>
+      <ProductSearch initialQuery={search} />
+      <Suspense key={`${search}:${page}`} fallback={<ProductsLoading />}>
+        <ProductResults shopId={shop.id} search={search} page={page} />
+      </Suspense>
+    </main>
+  )
+}

@@ -1,0 +1,82 @@
+'use client'
+
+import { useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { toast } from 'sonner'
+import { signIn } from '@/lib/actions/sign-in'
+import { signUp } from '@/lib/actions/sign-up'
+import { useServerForm } from '@/lib/hooks/use-server-form'
+import { FormField } from '@/components/forms/form-field'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+
+type Mode = 'sign-in' | 'sign-up'
+
+export function AuthForm({ next }: { next: string }) {
+  const router = useRouter()
+  const [mode, setMode] = useState<Mode>('sign-in')
+  const isSignUp = mode === 'sign-up'
+
+  function goOn() {
+    router.replace(next)
+    router.refresh()
+  }
+  const signInForm = useServerForm(signIn, {
+    errorTitle: 'Error',
+    onSuccess: () => {
+      toast.success('Welcome back!', { description: "You've successfully logged in." })
+      goOn()
+    },
+  })
+  const signUpForm = useServerForm(signUp, {
+    errorTitle: 'Error',
+    onSuccess: () => {
+      toast.success('Account created!', { description: "Welcome to ShelfSnap. Let's set up your shop." })
+      goOn()
+    },
+  })
+  const { state, pending, formProps } = isSignUp ? signUpForm : signInForm
+  const errors = state.fieldErrors ?? {}
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <CardTitle className="text-2xl">
+          <h1>{isSignUp ? 'Get Started' : 'Welcome Back'}</h1>
+        </CardTitle>
+        <CardDescription>
+          {isSignUp ? 'Create your ShelfSnap account' : 'Sign in to your ShelfSnap account'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form key={mode} {...formProps} className="grid gap-2">
+          {isSignUp && (
+            <FormField id="fullName" name="fullName" label="Full Name" autoComplete="name" errors={errors.fullName} />
+          )}
+          <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={errors.email} />
+          <FormField
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete={isSignUp ? 'new-password' : 'current-password'}
+            minLength={isSignUp ? 6 : undefined}
+            errors={errors.password}
+          />
+          <p aria-live="polite" className="sr-only">
+            {state.ok ? '' : state.message}
+          </p>
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? 'Please wait...' : isSignUp ? 'Sign Up' : 'Sign In'}
+          </Button>
+        </form>
+        <p className="mt-4 text-center text-sm text-muted-foreground">
+          {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <Button type="button" variant="link" className="px-1" onClick={() => setMode(isSignUp ? 'sign-in' : 'sign-up')}>
+            {isSignUp ? 'Sign in' : 'Sign up'}
+          </Button>
+        </p>
+      </CardContent>
+    </Card>
+  )
+}

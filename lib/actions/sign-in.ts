@@ -1,0 +1,10 @@
+'use server'
+
+import { signInSchema } from '@/lib/validations/auth'
+import { validatedAction } from './validated-action'
+
+export const signIn = validatedAction(signInSchema, async ({ email, password }, { supabase }) => {
+  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) return { ok: false, message: error.message }
+  return { ok: true }
+})

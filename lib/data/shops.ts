@@ -1,0 +1,52 @@
+import 'server-only'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { CreateShopInput, Currency } from '@/lib/validations/shop'
+
+export interface Shop {
+  id: string
+  name: string
+  currency: Currency
+}
+
+const SHOP_COLUMNS = 'id, name, currency'
+
+/** The user's shop, or null. Throws when the lookup itself fails. */
+export async function getShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
+  const { data, error } = await supabase
+    .from('shops')
+    .select(SHOP_COLUMNS)
+    .eq('owner_id', userId)
+    .limit(1)
+    .maybeSingle<Shop>()
+  if (error) throw new Error(error.message)
+  return data
+}
+
+/** Spec: a failing shop check is logged and treated as "no shop". */
+export async function findShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
+  try {
+    return await getShopForUser(supabase, userId)
+  } catch (error) {
+    console.error('Error checking shop:', error)
+    return null
+  }
+}
+
+export type CreateShopResult = { ok: true; shop: Shop } | { ok: false; message: string }
+
+export async function createShop(
+  supabase: SupabaseClient,
+  ownerId: string,
+  input: CreateShopInput,
+): Promise<CreateShopResult> {
+  const { data, error } = await supabase
+    .from('shops')
+    .insert({ owner_id: ownerId, name: input.name, currency: input.currency, timezone: input.timezone })
+    .select(SHOP_COLUMNS)
+    .single<Shop>()
+  if (error) {
+    if (error.code === '23505') return { ok: false, message: 'You already have a shop.' }
+    return { ok: false, message: error.message }
+  }
+  return { ok: true, shop: data }
+}
