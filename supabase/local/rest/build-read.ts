@@ -49,7 +49,7 @@ function buildSelection(ctx: BuildContext, scope: Scope, table: string | null, i
       if (table === null) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}'`)
       const rel = findRelationship(ctx.catalogue, table, item.relation, item.hint)
       const key = item.alias ?? item.relation
-      const child = node.children.get(key) ?? emptyNode()
+      const child = node.children.get(key) ?? node.children.get(item.relation) ?? emptyNode()
       child.used = true
       const alias = `pgrst_${++ctx.aliases}`
       const childScope: Scope = { name: rel.target.name, columns: rel.target.columns, alias, params: scope.params }
