@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
+import type { Stack } from '../stack.ts'
+
+// Node 20 has no global WebSocket and realtime-js throws without one; these
+// tests never subscribe, so a transport that is never constructed will do.
+export class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used in these tests')
+  }
+}
+
+export const noRealtime = { transport: NoRealtime as never }
+
+export function authClient(
+  stack: Stack,
+  key = PUBLISHABLE_KEY,
+  auth: SupabaseClientOptions<'public'>['auth'] = {},
+  fetch?: typeof globalThis.fetch,
+): SupabaseClient {
+  return createClient(stack.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...auth },
+    global: fetch ? { fetch } : {},
+    realtime: noRealtime,
+  })
+}
+
+export const adminClient = (stack: Stack) => authClient(stack, SECRET_KEY)
+
+export const newEmail = () => `user-${randomUUID()}@example.com`
+
+export interface RawResponse {
+  status: number
+  headers: Headers
+  body: Record<string, unknown> | null
+}
+
+/** A hand-rolled auth request, for what the official client never sends. */
+export async function rawAuth(
+  stack: Stack,
+  method: string,
+  path: string,
+  options: { body?: string | object; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const body = typeof options.body === 'object' ? JSON.stringify(options.body) : options.body
+  const response = await fetch(`${stack.url}/auth/v1${path}`, {
+    method,
+    headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'application/json', ...options.headers },
+    body,
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null }
+}
+
+export const versioned = { 'X-Supabase-Api-Version': '2024-01-01' }
+
+/** The body GoTrue sends for an error when the request carries X-Supabase-Api-Version. */
+export const errorBody = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
+  code,
+  error_code: code,
+  msg: message,
+  message,
+  ...extra,
+})
+
+export async function countRows(stack: Stack, table: string): Promise<number> {
+  const { rows } = await stack.db.query<{ n: string | number }>(`select count(*)::int as n from ${table}`)
+  return Number(rows[0]!.n)
+}
+
+export function decodeJwtPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
+}
