@@ -1,0 +1,29 @@
+export type CsvCell = string | number | null | undefined
+
+export const UTF8_BOM = '\uFEFF'
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** Spreadsheets run a cell starting with = + - @ tab or CR as a formula: a leading ' makes it text. */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+export function startsLikeFormula(value: string): boolean {
+  return FORMULA_START.test(value)
+}
+
+function csvCell(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return ''
+  const text = typeof cell === 'number' ? String(cell) : neutraliseFormula(cell)
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** One RFC 4180 record, CRLF included. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+export function writeCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map(csvLine).join('')
+}
