@@ -29,7 +29,8 @@ export async function serveObject(ctx: StorageContext, request: StorageRequest, 
   }
   res.writeHead(200, headers)
   if (req.method === 'HEAD') return void res.end()
-  await pipeline(file.stream(), res)
+  // a client that hangs up mid-download is not a server error
+  await pipeline(file.stream(), res).catch(() => res.destroy())
 }
 
 /** An attachment header with an ASCII fallback and the RFC 5987 UTF-8 name. */

@@ -170,6 +170,16 @@ describe('signed URLs', () => {
     expect(await response.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature' })
   })
 
+  it('signs and serves keys with spaces and non-ASCII characters', async () => {
+    const odd = `${alice.id}/mes fichiers/été (1).txt`
+    expect((await docs().upload(odd, Buffer.from('accents'))).error).toBeNull()
+    expect(fileBytes(stack, 'private-docs', odd)).toBe('accents')
+    const { data } = await docs().createSignedUrl(odd, 60)
+    const response = await fetch(data!.signedUrl)
+    expect(await response.text()).toBe('accents')
+    expect(await (await docs().download(odd)).data?.text()).toBe('accents')
+  })
+
   it('signs several paths at once, with an inline error for a missing one', async () => {
     const missing = `${alice.id}/missing.txt`
     const { data, error } = await docs().createSignedUrls([key(), missing], 60)
