@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
+import { signJwt, type JwtClaims } from '../jwt.ts'
+import type { Stack } from '../stack.ts'
+
+export const REST_MIGRATIONS = fileURLToPath(new URL('./fixtures/rest/migrations', import.meta.url))
+
+/** The owners of the fixture's seeded items. */
+export const OWNER_A = '00000000-0000-0000-0000-00000000000a'
+export const OWNER_B = '00000000-0000-0000-0000-00000000000b'
+
+// realtime-js needs a WebSocket, which Node 20 lacks; these tests never subscribe.
+const realtime = {
+  transport: class {
+    constructor() {
+      throw new Error('realtime is not used by the REST tests')
+    }
+  } as never,
+}
+
+const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+/** The official client with the publishable key, the secret key, or a user's access token. */
+export function restClient(stack: Stack, who: 'anon' | 'service' | { token: string } = 'anon'): SupabaseClient {
+  const key = who === 'service' ? SECRET_KEY : PUBLISHABLE_KEY
+  const headers: Record<string, string> = typeof who === 'object' ? { Authorization: `Bearer ${who.token}` } : {}
+  return createClient(stack.url, key, { auth, realtime, global: { headers } })
+}
+
+/** An authenticated user's token minted like GoTrue's (without a session, so never revoked). */
+export function userToken(stack: Stack, sub: string, claims: JwtClaims = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600
+  return signJwt({ sub, role: 'authenticated', aud: 'authenticated', exp, email: `${sub}@example.com`, ...claims }, stack.config.jwtSecret)
+}
+
+export interface RawResponse {
+  status: number
+  headers: Headers
+  body: unknown
+}
+
+/** A hand-rolled request, for what the official client never sends. */
+export async function rawRest(stack: Stack, path: string, init: RequestInit = {}): Promise<RawResponse> {
+  const headers = new Headers(init.headers)
+  if (!headers.has('apikey')) headers.set('apikey', PUBLISHABLE_KEY)
+  const res = await fetch(`${stack.url}/rest/v1${path}`, { ...init, headers })
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = text === '' ? null : JSON.parse(text)
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body }
+}
