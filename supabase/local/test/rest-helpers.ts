@@ -54,3 +54,12 @@ export async function rawRest(stack: Stack, path: string, init: RequestInit = {}
   }
   return { status: res.status, headers: res.headers, body }
 }
+
+/** A user signed up through the auth API, with a client holding its real access token. */
+export async function signUpRestUser(stack: Stack): Promise<{ id: string; token: string; client: SupabaseClient }> {
+  const email = `rest-${crypto.randomUUID()}@example.com`
+  const { data, error } = await restClient(stack).auth.signUp({ email, password: 'correct-horse-battery' })
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`)
+  const token = data.session.access_token
+  return { id: data.user.id, token, client: restClient(stack, { token }) }
+}
