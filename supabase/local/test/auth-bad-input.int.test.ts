@@ -3,7 +3,7 @@ import { ANON_KEY, SERVICE_ROLE_KEY } from '../config.ts'
 import { signJwt } from '../jwt.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
-import { authClient, countRows, errorBody, newEmail, rawAuth, versioned } from './auth-test-helpers.ts'
+import { authClient, countRows, decodeJwtPayload, errorBody, newEmail, rawAuth, versioned } from './auth-test-helpers.ts'
 
 const PASSWORD = 'correct-horse-battery'
 let stack: Stack
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const email = newEmail()
   const { data } = await authClient(stack).auth.signUp({ email, password: PASSWORD })
   const token = data.session!.access_token
-  const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id
+  const sessionId = String(decodeJwtPayload(token).session_id)
   user = { id: data.user!.id, email, token, sessionId }
   usersBefore = await countRows(stack, 'auth.users')
 })

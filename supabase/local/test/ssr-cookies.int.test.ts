@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLISHABLE_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
-import { adminClient, newEmail, noRealtime } from './auth-test-helpers.ts'
+import { adminClient, decodeJwtPayload, newEmail, noRealtime } from './auth-test-helpers.ts'
 
 const PASSWORD = 'correct-horse-battery'
 const COOKIE = 'sb-127-auth-token'
@@ -86,9 +86,7 @@ describe('@supabase/ssr cookies', () => {
     const claims = await reader.auth.getClaims()
     expect(claims.error).toBeNull()
     expect(claims.data?.claims.sub).toBe(id)
-    expect(claims.data?.claims.session_id).toBe(
-      JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()).session_id,
-    )
+    expect(claims.data?.claims.session_id).toBe(decodeJwtPayload(data.session!.access_token).session_id)
   })
 
   it('keeps a small session in one cookie and clears the cookies on sign-out', async () => {
