@@ -1,0 +1,234 @@
+// Attacks every table, RPC function and storage bucket of supabase/migrations
+// from another shop's account and from the anon key, through the raw HTTP API.
+// The lists of attacks are keyed by what the database holds: a new table,
+// function or bucket without an entry here fails the suite until someone
+// writes its attack (and, by then, its policies).
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUBLISHABLE_KEY } from '../config.ts'
+import type { Stack } from '../stack.ts'
+import { signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
+
+interface Tenant {
+  user: TestUser
+  shopId: string
+  productId: string
+  movementId: string
+  imagePath: string
+}
+
+type Json = Record<string, unknown>
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+const tableAttacks: Record<string, (victim: Tenant) => { id: string; insert: Json; patch: Json }> = {
+  shops: (v) => ({ id: v.shopId, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
+  products: (v) => ({
+    id: v.productId,
+    insert: { shop_id: v.shopId, name: 'Planted', sku: 'PLANTED' },
+    patch: { name: 'Hijacked', low_stock_threshold: 99 },
+  }),
+  stock_movements: (v) => ({
+    id: v.movementId,
+    insert: { shop_id: v.shopId, product_id: v.productId, delta: 100, qty_after: 107, reason: 'received' },
+    patch: { delta: 1000 },
+  }),
+}
+
+const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
+  adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
+  set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
+  import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
+}
+
+const bucketAttacks: Record<string, (victim: Tenant) => { victimPath: string; plantPath: string }> = {
+  'product-images': (v) => ({ victimPath: v.imagePath, plantPath: `${v.shopId}/planted.png` }),
+}
+
+let stack: Stack
+let victim: Tenant
+let attacker: Tenant
+let tables: string[]
+let functions: string[]
+let buckets: { id: string; public: boolean }[]
+
+async function makeTenant(name: string): Promise<Tenant> {
+  const user = await signUpUser(stack)
+  const { data: shop } = await user.client.from('shops').insert({ name, timezone: 'Europe/London' }).select().single().throwOnError()
+  const { data: product } = await user.client
+    .from('products')
+    .insert({ shop_id: shop.id, name: 'Milk', sku: 'MILK', barcode: '5000000000017', qty: 5 })
+    .select()
+    .single()
+    .throwOnError()
+  const { data: movement } = await user.client
+    .rpc('adjust_stock', { p_product_id: product.id, p_delta: 2, p_reason: 'received' })
+    .throwOnError()
+  const imagePath = `${shop.id}/milk.png`
+  const upload = await user.client.storage.from('product-images').upload(imagePath, new Blob([PNG], { type: 'image/png' }))
+  if (upload.error) throw upload.error
+  return { user, shopId: shop.id, productId: product.id, movementId: (movement as Json).id as string, imagePath }
+}
+
+async function api(token: string | null, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { apikey: PUBLISHABLE_KEY, 'content-type': 'application/json' }
+  if (token) headers.authorization = `Bearer ${token}`
+  headers.prefer = 'return=representation'
+  const res = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await res.text()
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = text
+  }
+  return { status: res.status, json }
+}
+
+/** Everything the victim owns, read as superuser. */
+async function victimSnapshot(): Promise<string> {
+  const parts = await Promise.all(
+    tables.map(async (table) => {
+      const column = table === 'shops' ? 'id' : 'shop_id'
+      const { rows } = await stack.db.query<{ rows: unknown }>(
+        `select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]') as rows from public.${table} t where ${column} = $1`,
+        [victim.shopId],
+      )
+      return [table, rows[0]!.rows]
+    }),
+  )
+  const { rows: objects } = await stack.db.query(
+    `select bucket_id, name, metadata->>'eTag' as etag from storage.objects where name like $1 order by 1, 2`,
+    [`${victim.shopId}/%`],
+  )
+  return JSON.stringify([parts, objects])
+}
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  victim = await makeTenant('Victim Stores')
+  attacker = await makeTenant('Attacker Mart')
+  tables = (
+    await stack.db.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by 1`)
+  ).rows.map((r) => r.tablename)
+  functions = (
+    await stack.db.query<{ proname: string }>(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
+    )
+  ).rows.map((r) => r.proname)
+  buckets = (await stack.db.query<{ id: string; public: boolean }>('select id, public from storage.buckets order by id')).rows
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('every table, function and bucket is locked to its shop', () => {
+  it('has RLS with policies on every public table, and nothing granted to anon', async () => {
+    expect(tables.length).toBeGreaterThan(0)
+    const { rows } = await stack.db.query<{ tablename: string; rls: boolean; policies: string; anon: boolean }>(
+      `select c.relname as tablename, c.relrowsecurity as rls,
+              (select count(*) from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies,
+              has_table_privilege('anon', c.oid, 'select,insert,update,delete') as anon
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    )
+    for (const row of rows) {
+      expect({ table: row.tablename, rls: row.rls, anon: row.anon }).toEqual({ table: row.tablename, rls: true, anon: false })
+      expect(Number(row.policies), `policies on ${row.tablename}`).toBeGreaterThan(0)
+    }
+    const { rows: anonFunctions } = await stack.db.query(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')`,
+    )
+    expect(anonFunctions).toEqual([])
+  })
+
+  it('has an attack written for every table, function and bucket', () => {
+    expect(tables.filter((t) => !tableAttacks[t])).toEqual([])
+    expect(functions.filter((f) => !rpcAttacks[f])).toEqual([])
+    expect(buckets.map((b) => b.id).filter((b) => !bucketAttacks[b])).toEqual([])
+  })
+
+  for (const who of ['another shop', 'the anon key'] as const) {
+    const token = () => (who === 'another shop' ? attacker.user.accessToken : null)
+
+    it(`denies ${who} reading, changing, deleting or planting rows in the victim's tables`, async () => {
+      const before = await victimSnapshot()
+      for (const table of tables) {
+        const attack = tableAttacks[table]!(victim)
+        const one = await api(token(), 'GET', `/rest/v1/${table}?select=*&id=eq.${attack.id}`)
+        expect([200, 401, 403], `${table} read status`).toContain(one.status)
+        if (one.status === 200) expect(one.json, `${table} read`).toEqual([])
+        const all = await api(token(), 'GET', `/rest/v1/${table}?select=*`)
+        if (all.status === 200) expect((all.json as Json[]).map((r) => r.id)).not.toContain(attack.id)
+        const patch = await api(token(), 'PATCH', `/rest/v1/${table}?id=eq.${attack.id}`, attack.patch)
+        if (patch.status < 300) expect(patch.json ?? [], `${table} patch`).toEqual([])
+        const del = await api(token(), 'DELETE', `/rest/v1/${table}?id=eq.${attack.id}`)
+        if (del.status < 300) expect(del.json ?? [], `${table} delete`).toEqual([])
+        const insert = await api(token(), 'POST', `/rest/v1/${table}`, attack.insert)
+        expect(insert.status, `${table} insert`).toBeGreaterThanOrEqual(400)
+        expect(insert.status, `${table} insert`).toBeLessThan(500)
+      }
+      expect(await victimSnapshot()).toEqual(before)
+    })
+
+    it(`denies ${who} every RPC on the victim's data`, async () => {
+      const before = await victimSnapshot()
+      for (const fn of functions) {
+        const res = await api(token(), 'POST', `/rest/v1/rpc/${fn}`, rpcAttacks[fn]!(victim))
+        expect(res.status, `${fn} must not 5xx`).toBeLessThan(500)
+      }
+      expect(await victimSnapshot()).toEqual(before)
+    })
+
+    it(`denies ${who} uploading, overwriting, reading privately, signing, listing or removing the victim's files`, async () => {
+      const before = await victimSnapshot()
+      for (const bucket of buckets) {
+        const { victimPath, plantPath } = bucketAttacks[bucket.id]!(victim)
+        const object = `/storage/v1/object/${bucket.id}`
+        const form = () => {
+          const body = new FormData()
+          body.append('', new Blob([Buffer.from('not yours')], { type: 'image/png' }), 'x.png')
+          return body
+        }
+        const auth: Record<string, string> = { apikey: PUBLISHABLE_KEY }
+        if (token()) auth.authorization = `Bearer ${token()}`
+        for (const [path, upsert] of [
+          [plantPath, 'false'],
+          [victimPath, 'true'],
+        ] as const) {
+          const res = await fetch(`${stack.url}${object}/${path}`, { method: 'POST', headers: { ...auth, 'x-upsert': upsert }, body: form() })
+          expect(res.status, `upload ${path}`).toBe(400)
+          expect(((await res.json()) as Json).statusCode).toMatch(/^4\d\d$/)
+        }
+        if (!bucket.public) {
+          const read = await fetch(`${stack.url}${object}/${victimPath}`, { headers: auth })
+          expect(read.status).toBe(400)
+          const sign = await api(token(), 'POST', `/storage/v1/object/sign/${bucket.id}/${victimPath}`, { expiresIn: 60 })
+          expect(sign.status).toBe(400)
+        }
+        const list = await api(token(), 'POST', `/storage/v1/object/list/${bucket.id}`, { prefix: victim.shopId })
+        if (list.status === 200) expect(list.json).toEqual([])
+        const remove = await api(token(), 'DELETE', object, { prefixes: [victimPath] })
+        if (remove.status === 200) expect(remove.json).toEqual([])
+      }
+      expect(await victimSnapshot()).toEqual(before)
+    })
+  }
+
+  it('still lets the owner do all of it (the attacks above are not failing for another reason)', async () => {
+    const { client } = victim.user
+    const { data: rows } = await client.from('products').select('id').throwOnError()
+    expect(rows).toEqual([{ id: victim.productId }])
+    await client.rpc('adjust_stock', { p_product_id: victim.productId, p_delta: -1, p_reason: 'sold' }).throwOnError()
+    const { data: product } = await client.from('products').select('qty').eq('id', victim.productId).single().throwOnError()
+    expect(product).toEqual({ qty: 6 })
+    const { data: files, error } = await client.storage.from('product-images').list(victim.shopId)
+    expect(error).toBeNull()
+    expect(files?.map((f) => f.name)).toEqual(['milk.png'])
+  })
+})
