@@ -143,6 +143,8 @@ export function buildImportPreview(text: string, existingBarcodes = new Map<stri
 }
 
 /** The row as import_products() wants it: without the line number. */
-export function toImportPayload({ line: _line, ...row }: ImportRow) {
-  return row
+export function toImportPayload(row: ImportRow): Omit<ImportRow, 'line'> {
+  const payload: Partial<ImportRow> = { ...row }
+  delete payload.line
+  return payload as Omit<ImportRow, 'line'>
 }

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ProductFieldsInput } from '@/lib/validations/product'
 
 export interface ProductListItem {
   id: string
@@ -56,4 +57,135 @@ export async function listProducts(
   if (error) throw new Error(error.message)
   const total = count ?? data.length
   return { products: data, total, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE)) }
+}
+
+export interface Product extends ProductListItem {
+  barcode: string | null
+  target_qty: number | null
+  unit_cost: number | null
+  unit_price: number | null
+}
+
+const PRODUCT_COLUMNS = `${LIST_COLUMNS}, barcode, target_qty, unit_cost, unit_price`
+
+/** One product of the caller's shop (RLS), or null. */
+export async function getProduct(supabase: SupabaseClient, id: string): Promise<Product | null> {
+  const { data } = await supabase.from('products').select(PRODUCT_COLUMNS).eq('id', id).maybeSingle<Product>().throwOnError()
+  return data
+}
+
+export type ProductWriteResult =
+  | { ok: true; id: string }
+  | { ok: false; field?: 'sku' | 'barcode'; message: string }
+
+const UNIQUE_FIELDS = [
+  { constraint: 'products_shop_sku_key', field: 'sku', message: 'A product with this SKU already exists' },
+  { constraint: 'products_shop_barcode_key', field: 'barcode', message: 'A product with this barcode already exists' },
+] as const
+
+interface DbError {
+  code: string
+  message: string
+  details?: string | null
+}
+
+/** A unique violation names its constraint; map it onto the form field. Anything else is unexpected. */
+function uniqueViolation(error: DbError): ProductWriteResult | null {
+  if (error.code !== '23505') return null
+  const text = `${error.message} ${error.details ?? ''}`
+  const hit = UNIQUE_FIELDS.find(({ constraint }) => text.includes(constraint))
+  return hit ? { ok: false, field: hit.field, message: hit.message } : null
+}
+
+function writeResult(data: { id: string } | null, error: DbError | null): ProductWriteResult {
+  if (error) {
+    const mapped = uniqueViolation(error)
+    if (mapped) return mapped
+    throw new Error(error.message)
+  }
+  if (!data) return { ok: false, message: 'Product not found' }
+  return { ok: true, id: data.id }
+}
+
+export async function insertProduct(
+  supabase: SupabaseClient,
+  shopId: string,
+  input: ProductFieldsInput & { qty: number },
+): Promise<ProductWriteResult> {
+  const { data, error } = await supabase
+    .from('products')
+    .insert({ ...input, shop_id: shopId })
+    .select('id')
+    .single<{ id: string }>()
+  return writeResult(data, error)
+}
+
+/** qty is not in the update: stock changes only through the ledger. */
+export async function updateProduct(
+  supabase: SupabaseClient,
+  id: string,
+  input: ProductFieldsInput,
+): Promise<ProductWriteResult> {
+  const { data, error } = await supabase
+    .from('products')
+    .update(input)
+    .eq('id', id)
+    .select('id')
+    .maybeSingle<{ id: string }>()
+  return writeResult(data, error)
+}
+
+/** Deletes the product (and, by cascade, its ledger); returns what was deleted or null. */
+export async function deleteProduct(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<{ id: string; image_url: string | null } | null> {
+  const { data } = await supabase
+    .from('products')
+    .delete()
+    .eq('id', id)
+    .select('id, image_url')
+    .maybeSingle<{ id: string; image_url: string | null }>()
+    .throwOnError()
+  return data
+}
+
+export type ExportProduct = Omit<Product, 'id' | 'image_url'>
+export const EXPORT_COLUMNS = 'name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price'
+
+/** Rows [from, to] of the shop's catalogue in a stable order, for the CSV export. */
+export async function listProductsForExport(
+  supabase: SupabaseClient,
+  shopId: string,
+  from: number,
+  to: number,
+): Promise<ExportProduct[]> {
+  const { data } = await supabase
+    .from('products')
+    .select(EXPORT_COLUMNS)
+    .eq('shop_id', shopId)
+    .order('name')
+    .order('id')
+    .range(from, to)
+    .overrideTypes<ExportProduct[], { merge: false }>()
+    .throwOnError()
+  return data
+}
+
+/** barcode → SKU of every product that has a barcode: an import must not steal one. */
+export async function listBarcodeOwners(supabase: SupabaseClient, shopId: string): Promise<Map<string, string | null>> {
+  const owners = new Map<string, string | null>()
+  for (let from = 0; ; from += 1000) {
+    const { data } = await supabase
+      .from('products')
+      .select('barcode, sku')
+      .eq('shop_id', shopId)
+      .not('barcode', 'is', null)
+      .order('id')
+      .range(from, from + 999)
+      .overrideTypes<{ barcode: string; sku: string | null }[], { merge: false }>()
+      .throwOnError()
+    for (const row of data) owners.set(row.barcode, row.sku)
+    if (data.length < 1000) return owners
+  }
 }

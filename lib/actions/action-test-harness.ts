@@ -1,0 +1,74 @@
+// Runs real server actions against a real in-memory stack. Only the framework is
+// faked: next/headers (a cookie jar holding a real session) and next/cache.
+// Import this module before the actions under test.
+import { vi } from 'vitest'
+import { createServerClient } from '@supabase/ssr'
+import { PUBLISHABLE_KEY } from '@/supabase/local/config'
+import type { Stack } from '@/supabase/local/stack'
+import { startTestStack } from '@/supabase/local/test/stack-fixture'
+import { initialActionState } from './action-state'
+
+// Node 20 has no global WebSocket and supabase-js builds its realtime client eagerly;
+// nothing here subscribes, so a constructor that is never called will do.
+globalThis.WebSocket ??= class {} as unknown as typeof WebSocket
+
+interface CookieOptions {
+  maxAge?: number
+}
+
+const jar = new Map<string, string>()
+
+function setCookie(nameOrCookie: string | { name: string; value: string } & CookieOptions, value = '', options: CookieOptions = {}) {
+  const cookie = typeof nameOrCookie === 'string' ? { name: nameOrCookie, value, ...options } : nameOrCookie
+  if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name)
+  else jar.set(cookie.name, cookie.value)
+}
+
+const cookieStore = {
+  getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+  get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+  has: (name: string) => jar.has(name),
+  set: setCookie,
+  delete: (name: string) => jar.delete(name),
+}
+
+export const revalidatePath = vi.fn()
+
+vi.mock('next/headers', () => ({
+  cookies: async () => cookieStore,
+  headers: async () => new Headers({ origin: 'http://localhost:3000' }),
+}))
+vi.mock('next/cache', () => ({ revalidatePath, revalidateTag: vi.fn() }))
+
+/** A fresh stack, with the app's environment pointing at it. */
+export async function startActionStack(): Promise<Stack> {
+  const stack = await startTestStack()
+  process.env.NEXT_PUBLIC_SUPABASE_URL = stack.url
+  process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY = PUBLISHABLE_KEY
+  return stack
+}
+
+/** Signs in the way the app does (cookies through @supabase/ssr); actions then run as this user. */
+export async function signInAs({ email, password }: { email: string; password: string }) {
+  jar.clear()
+  const supabase = createServerClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, PUBLISHABLE_KEY, {
+    cookies: {
+      getAll: cookieStore.getAll,
+      setAll: (cookies) => cookies.forEach(({ name, value, options }) => setCookie(name, value, options)),
+    },
+  })
+  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(`sign-in failed: ${error.message}`)
+}
+
+export function signOutEveryone() {
+  jar.clear()
+}
+
+export function formData(fields: Record<string, string | Blob>): FormData {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.append(name, value)
+  return data
+}
+
+export const idle = initialActionState

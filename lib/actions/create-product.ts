@@ -1,0 +1,23 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { insertProduct } from '@/lib/data/products'
+import { getShopSettings } from '@/lib/data/shop-settings'
+import { createProductSchema } from '@/lib/validations/product'
+import { imageUrlError, NO_SHOP_MESSAGE, writeFailure } from './product-action-results'
+import { validatedAction } from './validated-action'
+
+export const createProduct = validatedAction(
+  createProductSchema,
+  async (input, { supabase, userId }) => {
+    const shop = await getShopSettings(supabase, userId)
+    if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
+    const badImage = imageUrlError(input.image_url, shop.id)
+    if (badImage) return badImage
+    const result = await insertProduct(supabase, shop.id, input)
+    if (!result.ok) return writeFailure(result)
+    revalidatePath('/app/products')
+    return { ok: true, message: result.id }
+  },
+  { requireUser: true },
+)

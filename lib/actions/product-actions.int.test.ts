@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { formData, idle, revalidatePath, signInAs, signOutEveryone, startActionStack } from './action-test-harness'
+import { createProduct } from './create-product'
+import { deleteProduct } from './delete-product'
+import { updateProduct } from './update-product'
+import { addProduct, ownerWithShop, snapshot, uploadPhoto, type Owner } from './catalogue-test-data'
+import { PRODUCT_IMAGES_BUCKET } from '@/lib/products/product-image'
+import { signUpUser } from '@/supabase/local/test/stack-fixture'
+import type { Stack } from '@/supabase/local/stack'
+
+let stack: Stack
+let owner: Owner
+let rival: Owner
+let rivalProduct: string
+
+beforeAll(async () => {
+  stack = await startActionStack()
+  owner = await ownerWithShop(stack, 'Corner Shop')
+  rival = await ownerWithShop(stack, 'Rival Shop')
+  rivalProduct = await addProduct(rival, { name: 'Rival Tea', sku: 'RIVAL-1' })
+  await addProduct(owner, { name: 'Milk', sku: 'MILK-1', barcode: '5000000000001' })
+})
+afterAll(async () => stack?.stop())
+beforeEach(async () => {
+  revalidatePath.mockClear()
+  await signInAs(owner)
+})
+
+const rivalPhoto = () => `${process.env.NEXT_PUBLIC_SUPABASE_URL}/storage/v1/object/public/product-images/${rival.shopId}/${randomUUID()}.webp`
+
+describe('createProduct', () => {
+  it('adds a product to the owner shop, opening its ledger, and ignores a shop_id smuggled into the form', async () => {
+    const photo = await uploadPhoto(owner)
+    const state = await createProduct(
+      idle,
+      formData({
+        name: ' Oat Milk 1L ', sku: 'OAT-1', barcode: '5000000000002', qty: '12', low_stock_threshold: '4',
+        target_qty: '24', unit_cost: '0.85', unit_price: '1,60', image_url: photo.url, shop_id: rival.shopId,
+      }),
+    )
+    expect(state.ok).toBe(true)
+    const { rows } = await stack.db.query<Record<string, unknown>>(
+      'select shop_id, name, qty, target_qty, unit_cost::text, unit_price::text, image_url from products where id = $1',
+      [state.message],
+    )
+    expect(rows[0]).toEqual({
+      shop_id: owner.shopId, name: 'Oat Milk 1L', qty: 12, target_qty: 24, unit_cost: '0.85', unit_price: '1.60', image_url: photo.url,
+    })
+    const moves = await stack.db.query('select delta, reason, source from stock_movements where product_id = $1', [state.message])
+    expect(moves.rows).toEqual([{ delta: 12, reason: 'initial', source: 'manual' }])
+    expect(revalidatePath).toHaveBeenCalledWith('/app/products')
+  })
+
+  it.each([
+    ['a duplicate SKU', { sku: 'MILK-1' }, 'sku', 'A product with this SKU already exists'],
+    ['a duplicate barcode', { sku: 'NEW-1', barcode: '5000000000001' }, 'barcode', 'A product with this barcode already exists'],
+    ['no name', { name: '' }, 'name', 'Name is required'],
+    ['a file for a name', { name: new Blob(['x']) }, 'name', 'Name is required'],
+    ['a 121-character name', { name: 'x'.repeat(121) }, 'name', 'Name must be 120 characters or less'],
+    ['a 65-character SKU', { sku: 'S'.repeat(65) }, 'sku', 'SKU must be 64 characters or less'],
+    ['a formula barcode', { barcode: '=HYPERLINK("http://evil")' }, 'barcode', 'Barcode may only hold letters, digits and . _ / + - (up to 64)'],
+    ['a negative quantity', { qty: '-3' }, 'qty', 'Quantity must be a whole number 0 or more'],
+    ['a huge quantity', { qty: '99999999999' }, 'qty', 'Quantity must be a whole number 0 or more'],
+    ['a fractional threshold', { low_stock_threshold: '2.5' }, 'low_stock_threshold', 'Low-stock alert level must be a whole number 0 or more'],
+    ['a negative price', { unit_price: '-1' }, 'unit_price', 'Price must be an amount of 0 or more, like 2.50'],
+    ['a photo on another host', { image_url: 'https://evil.example/x.webp' }, 'image_url', 'The photo must be uploaded from this page'],
+    ['a photo in another shop folder', { image_url: 'RIVAL' }, 'image_url', 'The photo must be uploaded from this page'],
+    ['a javascript: photo', { image_url: 'javascript:alert(1)' }, 'image_url', 'The photo must be uploaded from this page'],
+  ])('refuses %s and writes nothing', async (_, fields, field, message) => {
+    const before = await snapshot(stack)
+    const input: Record<string, string | Blob> = { name: 'Cola', qty: '1', ...fields }
+    if (input.image_url === 'RIVAL') input.image_url = rivalPhoto()
+    const state = await createProduct(idle, formData(input))
+    expect(state).toEqual({ ok: false, message, fieldErrors: { [field]: [message] } })
+    expect(await snapshot(stack)).toEqual(before)
+    expect(revalidatePath).not.toHaveBeenCalled()
+  })
+
+  it('refuses a signed-out visitor and a user without a shop', async () => {
+    const before = await snapshot(stack)
+    signOutEveryone()
+    expect(await createProduct(idle, formData({ name: 'Cola' }))).toEqual({ ok: false, message: 'No user found' })
+    await signInAs(await signUpUser(stack))
+    expect(await createProduct(idle, formData({ name: 'Cola' }))).toEqual({ ok: false, message: 'Create your shop first' })
+    expect(await snapshot(stack)).toEqual(before)
+  })
+})
+
+describe('updateProduct', () => {
+  it('saves the details but never the quantity', async () => {
+    const id = await addProduct(owner, { name: 'Bread', qty: 3 })
+    const state = await updateProduct(idle, formData({ id, name: 'Sourdough', sku: 'BREAD-SD', qty: '999', unit_price: '3.20' }))
+    expect(state).toEqual({ ok: true, message: id })
+    const { rows } = await stack.db.query('select name, sku, qty, unit_price::text from products where id = $1', [id])
+    expect(rows[0]).toEqual({ name: 'Sourdough', sku: 'BREAD-SD', qty: 3, unit_price: '3.20' })
+    expect(revalidatePath).toHaveBeenCalledWith(`/app/products/${id}`)
+  })
+
+  it.each([
+    ["another shop's product", () => ({ id: rivalProduct, name: 'Mine now' }), 'form', 'Product not found'],
+    ['an id that is not a uuid', () => ({ id: "1' or '1'='1", name: 'x' }), 'id', 'Product not found'],
+    ['a SKU taken by another product', () => ({ id: 'OWN', name: 'x', sku: 'MILK-1' }), 'sku', 'A product with this SKU already exists'],
+    ['a photo in another shop folder', () => ({ id: 'OWN', name: 'x', image_url: rivalPhoto() }), 'image_url', 'The photo must be uploaded from this page'],
+  ])('refuses %s and writes nothing', async (_, input, field, message) => {
+    const own = await addProduct(owner, { name: 'Jam' })
+    const fields = input()
+    if (fields.id === 'OWN') fields.id = own
+    const before = await snapshot(stack)
+    const state = await updateProduct(idle, formData(fields))
+    expect(state.ok).toBe(false)
+    expect(state.message).toBe(message)
+    if (field !== 'form') expect(state.fieldErrors).toEqual({ [field]: [message] })
+    expect(await snapshot(stack)).toEqual(before)
+  })
+})
+
+describe('deleteProduct', () => {
+  it("refuses another shop's product and a malformed id", async () => {
+    const before = await snapshot(stack)
+    expect(await deleteProduct(idle, formData({ id: rivalProduct }))).toEqual({ ok: false, message: 'Product not found' })
+    expect((await deleteProduct(idle, formData({ id: '../../etc' }))).message).toBe('Product not found')
+    expect(await snapshot(stack)).toEqual(before)
+  })
+
+  it('deletes the product, its ledger and its photo', async () => {
+    const photo = await uploadPhoto(owner)
+    const id = await addProduct(owner, { name: 'Cheese', qty: 4, image_url: photo.url })
+    expect(await deleteProduct(idle, formData({ id }))).toEqual({ ok: true })
+    const left = await stack.db.query('select 1 from products where id = $1 union all select 1 from stock_movements where product_id = $1', [id])
+    expect(left.rows).toEqual([])
+    const { data } = await owner.client.storage.from(PRODUCT_IMAGES_BUCKET).list(owner.shopId)
+    expect(data?.map((file) => `${owner.shopId}/${file.name}`)).not.toContain(photo.path)
+  })
+})

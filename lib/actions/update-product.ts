@@ -1,0 +1,24 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { updateProduct as saveProduct } from '@/lib/data/products'
+import { getShopSettings } from '@/lib/data/shop-settings'
+import { updateProductSchema } from '@/lib/validations/product'
+import { imageUrlError, NO_SHOP_MESSAGE, writeFailure } from './product-action-results'
+import { validatedAction } from './validated-action'
+
+export const updateProduct = validatedAction(
+  updateProductSchema,
+  async ({ id, ...input }, { supabase, userId }) => {
+    const shop = await getShopSettings(supabase, userId)
+    if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
+    const badImage = imageUrlError(input.image_url, shop.id)
+    if (badImage) return badImage
+    const result = await saveProduct(supabase, id, input)
+    if (!result.ok) return writeFailure(result)
+    revalidatePath('/app/products')
+    revalidatePath(`/app/products/${id}`)
+    return { ok: true, message: id }
+  },
+  { requireUser: true },
+)
