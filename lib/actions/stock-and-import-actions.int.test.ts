@@ -78,7 +78,8 @@ describe('adjustStock', () => {
   ])('refuses %s and writes nothing', async (_, fields, message) => {
     const id = await addProduct(owner, { qty: 3 })
     const before = await snapshot(stack)
-    const input = { ...fields, product_id: fields.product_id === 'RIVAL' ? rivalProduct : (fields.product_id ?? id) }
+    const given: Record<string, string> = fields
+    const input = { ...given, product_id: given.product_id === 'RIVAL' ? rivalProduct : (given.product_id ?? id) }
     const state = await adjustStock(idle, stockForm(id, input))
     expect(state.ok).toBe(false)
     expect(state.message).toBe(message)
