@@ -1,0 +1,32 @@
+export const MAX_IMAGE_SIDE = 1600
+
+/** The size that fits within `max` on its longer side, never enlarged. */
+export function fitWithin(width: number, height: number, max = MAX_IMAGE_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height))
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+}
+
+function toBlob(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
+  return new Promise((done) => canvas.toBlob(done, type, 0.82))
+}
+
+/**
+ * A phone photo (often 12 MP, rotated by EXIF) made small and upright: WebP, or JPEG where
+ * the browser cannot encode WebP (Safari quietly returns PNG instead).
+ */
+export async function resizeImage(file: File): Promise<{ blob: Blob; extension: 'webp' | 'jpg' }> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
+  const size = fitWithin(bitmap.width, bitmap.height)
+  const canvas = document.createElement('canvas')
+  canvas.width = size.width
+  canvas.height = size.height
+  const context = canvas.getContext('2d')
+  if (!context) throw new Error('This browser cannot resize photos')
+  context.drawImage(bitmap, 0, 0, size.width, size.height)
+  bitmap.close()
+  const webp = await toBlob(canvas, 'image/webp')
+  if (webp?.type === 'image/webp') return { blob: webp, extension: 'webp' }
+  const jpeg = await toBlob(canvas, 'image/jpeg')
+  if (!jpeg) throw new Error('This photo could not be read')
+  return { blob: jpeg, extension: 'jpg' }
+}
