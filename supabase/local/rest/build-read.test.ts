@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildRead } from './build-read.ts'
+import { buildRead, rootParts } from './build-read.ts'
 import type { Catalogue, Relation } from './catalogue.ts'
 import { parseQuery } from './parse-query.ts'
 import { RestError, sqlStateStatus, toRestError } from './rest-errors.ts'
@@ -32,12 +32,7 @@ function build(search: string, count = false) {
       source: '"public"."items" pgrst_t',
       scope: { name: 'items', columns: table.columns, alias: 'pgrst_t', params },
       table: 'items',
-      items: query.select,
-      node: query.root,
-      filters: query.root.filters,
-      order: query.root.order,
-      limit: query.root.limit,
-      offset: query.root.offset,
+      ...rootParts(query),
       count,
       body: true,
     },

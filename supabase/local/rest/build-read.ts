@@ -2,7 +2,7 @@ import type { Catalogue } from './catalogue.ts'
 import { fieldSql, filterSql, type Scope } from './build-where.ts'
 import type { FilterNode } from './parse-filter.ts'
 import type { OrderTerm } from './parse-order.ts'
-import { emptyNode, type QueryNode } from './parse-query.ts'
+import { emptyNode, type ParsedQuery, type QueryNode } from './parse-query.ts'
 import type { SelectItem } from './parse-select.ts'
 import { findRelationship } from './relationships.ts'
 import { RestError } from './rest-errors.ts'
@@ -110,6 +110,13 @@ export interface ReadSpec {
   offset?: number
   count: boolean
   body: boolean
+}
+
+/** The select list, filters, order and page of the query's top level; max_rows caps the page. */
+export function rootParts(query: ParsedQuery, maxRows?: number) {
+  const { root } = query
+  const limit = maxRows === undefined ? root.limit : Math.min(root.limit ?? maxRows, maxRows)
+  return { items: query.select, node: root, filters: root.filters, order: root.order, limit, offset: root.offset }
 }
 
 export interface BuiltRead {

@@ -1,5 +1,5 @@
 import type { Catalogue, RestFunction } from './catalogue.ts'
-import { buildRead, type BuildContext } from './build-read.ts'
+import { buildRead, rootParts, type BuildContext } from './build-read.ts'
 import type { ParsedQuery } from './parse-query.ts'
 import { RestError } from './rest-errors.ts'
 import { ident, qualified } from './sql.ts'
@@ -68,7 +68,7 @@ export function buildRpc(
   /** the named arguments, or the whole body for a function with one unnamed json argument */
   args: unknown,
   query: ParsedQuery,
-  options: { count: boolean; body: boolean },
+  options: { count: boolean; body: boolean; maxRows: number },
 ): BuiltRpc {
   const result = { kind: fn.returnKind, returnsSet: fn.returnsSet }
   if (fn.returnKind === 'composite') {
@@ -78,13 +78,9 @@ export function buildRpc(
       source: 'pgrst_source pgrst_t',
       scope: { name: fn.name, columns, alias: 'pgrst_t', params: ctx.params },
       table: fn.returnTable,
-      items: query.select,
-      node: query.root,
-      filters: query.root.filters,
-      order: query.root.order,
-      limit: query.root.limit,
-      offset: query.root.offset,
-      ...options,
+      ...rootParts(query, options.maxRows),
+      count: options.count,
+      body: options.body,
     })
     return { ...result, sql: `${source} ${read.sql}` }
   }

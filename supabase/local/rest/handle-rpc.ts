@@ -24,6 +24,7 @@ export async function handleRpc(r: RestRequest, name: string): Promise<void> {
   const built = buildRpc(ctx, fn, body, query, {
     count: r.prefer.count === 'exact',
     body: r.method !== 'HEAD',
+    maxRows: r.service.config.maxRows,
   })
   const readOnly = read || fn.volatility !== 'v'
   const rows = await runAsCaller(r, readOnly, (tx) => tx.query<ResultRow>(built.sql, params.values))

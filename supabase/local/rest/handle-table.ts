@@ -1,4 +1,4 @@
-import { buildRead, type BuildContext } from './build-read.ts'
+import { buildRead, rootParts, type BuildContext } from './build-read.ts'
 import { buildWrite, type Mutation } from './build-write.ts'
 import { parseQuery } from './parse-query.ts'
 import { readJson, runAsCaller, toResult, type RestRequest, type ResultRow } from './request.ts'
@@ -18,19 +18,13 @@ async function read(r: RestRequest, name: string): Promise<void> {
   const table = tableOf(r, name)
   const query = parseQuery(r.url.searchParams)
   const ctx = newContext(r)
-  const { root } = query
-  const maxRows = r.service.config.maxRows
-  const offset = root.offset ?? 0
+  const parts = rootParts(query, r.service.config.maxRows)
+  const offset = parts.offset ?? 0
   const built = buildRead(ctx, {
     source: `${qualified(table.name)} pgrst_t`,
     scope: { name: table.name, columns: table.columns, alias: 'pgrst_t', params: ctx.params },
     table: table.name,
-    items: query.select,
-    node: root,
-    filters: root.filters,
-    order: root.order,
-    limit: Math.min(root.limit ?? maxRows, maxRows),
-    offset,
+    ...parts,
     count: r.prefer.count === 'exact',
     body: r.method !== 'HEAD',
   })

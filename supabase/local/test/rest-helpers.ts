@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
 import { signJwt, type JwtClaims } from '../jwt.ts'
 import type { Stack } from '../stack.ts'
+import { startTestStack } from './stack-fixture.ts'
 
 export const REST_MIGRATIONS = fileURLToPath(new URL('./fixtures/rest/migrations', import.meta.url))
 
@@ -62,4 +63,24 @@ export async function signUpRestUser(stack: Stack): Promise<{ id: string; token:
   if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`)
   const token = data.session.access_token
   return { id: data.user.id, token, client: restClient(stack, { token }) }
+}
+
+export interface RestFixture {
+  stack: Stack
+  anon: SupabaseClient
+  service: SupabaseClient
+  ownerA: SupabaseClient
+  ownerB: SupabaseClient
+}
+
+/** A fresh stack with the REST fixture, and clients for anon, service_role and the two seeded owners. */
+export async function startRestStack(): Promise<RestFixture> {
+  const stack = await startTestStack({ migrationsDir: REST_MIGRATIONS })
+  return {
+    stack,
+    anon: restClient(stack),
+    service: restClient(stack, 'service'),
+    ownerA: restClient(stack, { token: userToken(stack, OWNER_A) }),
+    ownerB: restClient(stack, { token: userToken(stack, OWNER_B) }),
+  }
 }
