@@ -3,9 +3,17 @@ import { ANON_KEY, SERVICE_ROLE_KEY } from '../config.ts'
 import { signJwt } from '../jwt.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
-import { authClient, countRows, decodeJwtPayload, errorBody, newEmail, rawAuth, versioned } from './auth-test-helpers.ts'
+import {
+  authClient,
+  countRows,
+  decodeJwtPayload,
+  errorBody,
+  newEmail,
+  rawAuth,
+  TEST_PASSWORD as PASSWORD,
+  versioned,
+} from './auth-test-helpers.ts'
 
-const PASSWORD = 'correct-horse-battery'
 let stack: Stack
 let user: { id: string; email: string; token: string; sessionId: string }
 let usersBefore: number
@@ -216,34 +224,3 @@ function deep(levels: number): unknown {
   for (let i = 0; i < levels; i++) value = { next: value }
   return value
 }
-
-describe('sign-in rate limit', () => {
-  let limited: Stack
-  beforeAll(async () => {
-    limited = await startTestStack({ config: { signInRateLimit: { max: 3, windowMs: 60_000 } } })
-  })
-  afterAll(async () => {
-    await limited?.stop()
-  })
-
-  it('answers 429 over_request_rate_limit after max attempts, even with the right password', async () => {
-    const email = newEmail()
-    await authClient(limited).auth.signUp({ email, password: PASSWORD })
-    const client = authClient(limited)
-    for (let i = 0; i < 2; i++) {
-      const { error } = await client.auth.signInWithPassword({ email, password: 'wrong-password' })
-      expect(error?.code).toBe('invalid_credentials')
-    }
-    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull()
-    const sessions = await countRows(limited, 'auth.sessions')
-
-    const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD })
-    expect(data.session).toBeNull()
-    expect(error?.status).toBe(429)
-    expect(error?.code).toBe('over_request_rate_limit')
-    expect(error?.message).toBe('Request rate limit reached')
-    const otherEmail = await client.auth.signInWithPassword({ email: newEmail(), password: PASSWORD })
-    expect(otherEmail.error?.status).toBe(429)
-    expect(await countRows(limited, 'auth.sessions')).toBe(sessions)
-  })
-})

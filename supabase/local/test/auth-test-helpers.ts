@@ -26,9 +26,25 @@ export function authClient(
   })
 }
 
+export const newEmail = () => `user-${randomUUID()}@example.com`
+
 export const adminClient = (stack: Stack) => authClient(stack, SECRET_KEY)
 
-export const newEmail = () => `user-${randomUUID()}@example.com`
+export const TEST_PASSWORD = 'correct-horse-battery'
+
+/** A new user signed up through the official client, which keeps the session. */
+export async function signedIn(stack: Stack, email = newEmail(), password = TEST_PASSWORD) {
+  const client = authClient(stack)
+  const { data, error } = await client.auth.signUp({ email, password })
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message}`)
+  return { client, email, password, session: data.session, user: data.user }
+}
+
+export async function sessionCount(stack: Stack, userId: string): Promise<number> {
+  const { rows } = await stack.db.query('select id from auth.sessions where user_id = $1', [userId])
+  return rows.length
+}
+
 
 export interface RawResponse {
   status: number

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLISHABLE_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
-import { adminClient, decodeJwtPayload, newEmail, noRealtime } from './auth-test-helpers.ts'
+import { adminClient, decodeJwtPayload, newEmail, noRealtime, TEST_PASSWORD as PASSWORD } from './auth-test-helpers.ts'
 
-const PASSWORD = 'correct-horse-battery'
 const COOKIE = 'sb-127-auth-token'
 let stack: Stack
 
