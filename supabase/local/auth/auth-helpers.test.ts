@@ -43,4 +43,10 @@ describe('mergeMetadata', () => {
       f: false,
     })
   })
+
+  it('keeps a "__proto__" key from JSON as data', () => {
+    const merged = mergeMetadata({}, JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'))
+    expect(JSON.stringify(merged)).toBe('{"__proto__":{"polluted":true},"a":1}')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
 })

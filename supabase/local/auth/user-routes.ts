@@ -15,12 +15,13 @@ export async function getUser(a: AuthRequest): Promise<JsonObject> {
 
 /** GoTrue's UpdateUserMetaData: keys are merged, a null value removes its key. */
 export function mergeMetadata(current: JsonObject, updates: JsonObject): JsonObject {
-  const merged = { ...current }
+  // A Map, not assignment: a "__proto__" key from JSON must stay a plain key.
+  const merged = new Map(Object.entries(current))
   for (const [key, value] of Object.entries(updates)) {
-    if (value === null) delete merged[key]
-    else merged[key] = value
+    if (value === null) merged.delete(key)
+    else merged.set(key, value)
   }
-  return merged
+  return Object.fromEntries(merged)
 }
 
 /** PUT /user: metadata (`data`), password and, autoconfirmed, email. */
