@@ -1,0 +1,85 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { ArrowLeft, Package, Pencil } from 'lucide-react'
+import { requireShop } from '@/lib/auth/require-shop'
+import { getProduct } from '@/lib/data/products'
+import { listMovements } from '@/lib/data/stock-movements'
+import { formatMoney } from '@/lib/format/money'
+import { productIdSchema } from '@/lib/validations/product'
+import { DeleteProductButton } from '@/components/products/delete-product-button'
+import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
+import { MovementHistory } from '@/components/stock/movement-history'
+import { StockStepper } from '@/components/stock/stock-stepper'
+import { Button } from '@/components/ui/button'
+
+export const metadata: Metadata = { title: 'Product' }
+
+interface PageProps {
+  params: Promise<{ id: string }>
+  searchParams: Promise<{ page?: string | string[] }>
+}
+
+export default async function ProductPage({ params, searchParams }: PageProps) {
+  const { id } = await params
+  const { user, shop, supabase } = await requireShop(`/app/products/${id}`)
+  const product = productIdSchema.safeParse(id).success ? await getProduct(supabase, id) : null
+  if (!product) notFound()
+  const pageParam = (await searchParams).page
+  const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
+  const history = await listMovements(supabase, id, page)
+  const details = [
+    ['SKU', product.sku ?? '—'],
+    ['Barcode', product.barcode ?? '—'],
+    ['Low-stock alert at', String(product.low_stock_threshold)],
+    ['Target level', product.target_qty === null ? '—' : String(product.target_qty)],
+    ['Cost', formatMoney(product.unit_cost, shop.currency)],
+    ['Price', formatMoney(product.unit_price, shop.currency)],
+  ]
+
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <Link href="/app/products" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" /> All products
+      </Link>
+      <section className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border bg-muted">
+          {product.image_url ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={product.image_url} alt={product.name} className="size-full object-cover" />
+          ) : (
+            <Package aria-hidden="true" className="size-12 text-muted-foreground" />
+          )}
+        </div>
+        <div className="grid content-start gap-4">
+          <h1 className="text-2xl font-bold break-words">{product.name}</h1>
+          <StockStepper productId={product.id} name={product.name} qty={product.qty} lowStockThreshold={product.low_stock_threshold} />
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {details.map(([term, value]) => (
+              <div key={term}>
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="font-medium break-all">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link href={`/app/products/${product.id}/edit`}>
+                <Pencil aria-hidden="true" /> Edit
+              </Link>
+            </Button>
+            <DeleteProductButton id={product.id} name={product.name} redirectTo="/app/products" />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="adjust-heading" className="grid gap-3 rounded-xl border p-4">
+        <h2 id="adjust-heading" className="text-lg font-semibold">Adjust stock</h2>
+        <AdjustStockForm productId={product.id} qty={product.qty} />
+      </section>
+      <section id="history" aria-labelledby="history-heading" className="grid gap-3">
+        <h2 id="history-heading" className="text-lg font-semibold">Stock history</h2>
+        <MovementHistory history={history} productId={product.id} timeZone={shop.timezone} userId={user.id} />
+      </section>
+    </main>
+  )
+}

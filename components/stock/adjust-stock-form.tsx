@@ -1,0 +1,97 @@
+'use client'
+
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { adjustStock } from '@/lib/actions/adjust-stock'
+import { useServerForm } from '@/lib/hooks/use-server-form'
+import { newRequestId } from '@/lib/request-id'
+import { STOCK_MODES, STOCK_REASONS } from '@/lib/validations/stock'
+import { FormField } from '@/components/forms/form-field'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+
+type Mode = (typeof STOCK_MODES)[number]['value']
+
+const selectClass =
+  'flex min-h-11 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm'
+
+/** Add, remove or set a count, with a reason and a note: one movement in the ledger. */
+export function AdjustStockForm({ productId, qty }: { productId: string; qty: number }) {
+  const [mode, setMode] = useState<Mode>('add')
+  const [reason, setReason] = useState<string>('received')
+  const [formKey, setFormKey] = useState(0)
+  const { state, pending, formProps } = useServerForm(adjustStock, {
+    errorTitle: 'Stock not changed',
+    onSuccess: ({ message }) => {
+      toast.success('Stock updated', { description: message })
+      setFormKey((key) => key + 1)
+    },
+  })
+  const errors = state.fieldErrors ?? {}
+
+  function chooseMode(next: Mode) {
+    setMode(next)
+    setReason(STOCK_MODES.find((option) => option.value === next)!.reason)
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // One id per submission: a network retry of it is applied once.
+    const requestId = event.currentTarget.elements.namedItem('request_id') as HTMLInputElement
+    requestId.value = newRequestId()
+    formProps.onSubmit(event)
+  }
+
+  return (
+    <form key={formKey} action={formProps.action} onSubmit={submit} noValidate className="grid gap-1">
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="request_id" defaultValue="" />
+      <fieldset className="mb-4 grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Change</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {STOCK_MODES.map((option) => (
+            <label
+              key={option.value}
+              className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border text-sm font-medium has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name="mode"
+                value={option.value}
+                checked={mode === option.value}
+                onChange={() => chooseMode(option.value)}
+                className="sr-only"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField
+        id="stock-amount"
+        name="amount"
+        label={mode === 'count' ? `Counted on the shelf (now ${qty})` : 'How many'}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        errors={errors.amount}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="stock-reason">Reason</Label>
+        <select id="stock-reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value)} className={selectClass} aria-describedby="stock-reason-error">
+          {STOCK_REASONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <p id="stock-reason-error" aria-live="polite" className="min-h-5 text-sm text-destructive">
+          {errors.reason?.[0]}
+        </p>
+      </div>
+      <FormField id="stock-note" name="note" label="Note (optional)" maxLength={500} autoComplete="off" errors={errors.note} />
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : 'Save stock change'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,72 @@
+import Link from 'next/link'
+import type { MovementPage, StockMovement } from '@/lib/data/stock-movements'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
+import { cn } from '@/lib/utils'
+import { Button } from '@/components/ui/button'
+
+interface MovementHistoryProps {
+  history: MovementPage
+  productId: string
+  timeZone: string
+  userId: string
+}
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`)
+
+function who(movement: StockMovement, userId: string) {
+  if (movement.created_by === userId) return 'You'
+  return movement.created_by ? 'Another user' : 'Unknown'
+}
+
+/** The product's ledger, newest first: what changed, why, how, who and when (in the shop's time zone). */
+export function MovementHistory({ history, productId, timeZone, userId }: MovementHistoryProps) {
+  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const href = (page: number) => `/app/products/${productId}${page > 1 ? `?page=${page}` : ''}#history`
+  if (history.movements.length === 0) return <p className="text-muted-foreground">No stock changes yet.</p>
+
+  return (
+    <div className="grid gap-4">
+      <ol aria-label="Stock movements" className="divide-y rounded-lg border">
+        {history.movements.map((movement) => (
+          <li key={movement.id} className="flex items-start justify-between gap-3 p-3">
+            <div className="grid gap-0.5">
+              <p className="font-medium">{REASON_LABELS[movement.reason] ?? movement.reason}</p>
+              <p className="text-sm text-muted-foreground">
+                {SOURCE_LABELS[movement.source] ?? movement.source} · {who(movement, userId)} ·{' '}
+                <time dateTime={movement.created_at}>{when.format(new Date(movement.created_at))}</time>
+              </p>
+              {movement.note && <p className="text-sm break-words">{movement.note}</p>}
+            </div>
+            <div className="shrink-0 text-right">
+              <p className={cn('font-semibold tabular-nums', movement.delta > 0 ? 'text-success' : 'text-destructive')}>
+                {signed(movement.delta)}
+              </p>
+              <p className="text-sm text-muted-foreground tabular-nums">now {movement.qty_after}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {history.pageCount > 1 && (
+        <nav aria-label="History pages" className="flex items-center justify-between gap-2">
+          {history.page > 1 ? (
+            <Button asChild variant="outline">
+              <Link href={href(history.page - 1)}>Newer</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-muted-foreground">
+            Page {history.page} of {history.pageCount}
+          </p>
+          {history.page < history.pageCount ? (
+            <Button asChild variant="outline">
+              <Link href={href(history.page + 1)}>Older</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import type { ExportProduct } from '@/lib/data/products'
+import { IMPORT_COLUMNS } from './product-import'
+import { csvLine, UTF8_BOM } from './write-csv'
+
+/** The header line: the same columns the import reads, so an export can be edited and imported back. */
+export const exportHeader = () => UTF8_BOM + csvLine(IMPORT_COLUMNS)
+
+export const exportLine = (product: ExportProduct) => csvLine(IMPORT_COLUMNS.map((column) => product[column]))
+
+/** shelfsnap-products-YYYY-MM-DD.csv, dated in the shop's time zone. */
+export function exportFileName(now: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return `shelfsnap-products-${day}.csv`
+}
