@@ -39,10 +39,22 @@ function insertSql(ctx: BuildContext, table: Relation, body: unknown, query: Par
     names = first
   }
   const columns = checkColumns(table, names)
-  const into = names.length ? `(${columns}) select ${columns}` : 'select'
-  let sql =
-    `insert into ${qualified(table.name)} as pgrst_t ${into} ` +
-    `from json_populate_recordset(null::${qualified(table.name)}, ${ctx.params.add(JSON.stringify(rows))}::json) pgrst_body`
+  const payload = ctx.params.add(JSON.stringify(rows))
+  let sql: string
+  if (prefer.missing === 'default' && names.length > 0) {
+    // A key absent from a row takes the column default (Postgres' own expression), not null.
+    const values = names.map((n) => {
+      const fallback = table.columns.get(n)!.default ?? 'null'
+      return `case when pgrst_el ? ${ctx.params.add(n)} then pgrst_body.${ident(n)} else ${fallback} end`
+    })
+    sql =
+      `insert into ${qualified(table.name)} as pgrst_t (${columns}) select ${values.join(', ')} ` +
+      `from jsonb_array_elements(${payload}::jsonb) pgrst_el, lateral jsonb_populate_record(null::${qualified(table.name)}, pgrst_el) pgrst_body`
+  } else {
+    sql =
+      `insert into ${qualified(table.name)} as pgrst_t ${names.length ? `(${columns}) select ${columns}` : 'select'} ` +
+      `from json_populate_recordset(null::${qualified(table.name)}, ${payload}::json) pgrst_body`
+  }
   if (prefer.resolution) {
     const target = query.onConflict ?? table.pk
     for (const name of target) if (!table.columns.has(name)) throw columnNotFound(table.name, name)

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/database.ts'
 export interface Column {
   name: string
   type: string
+  /** the default expression, deparsed by Postgres (table columns only) */
+  default?: string | null
 }
 
 export interface Relation {
@@ -47,8 +49,12 @@ export interface Catalogue {
 }
 
 const columnsOf = (relid: string) => `(
-  select coalesce(json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, null)) order by a.attnum), '[]')
-  from pg_attribute a where a.attrelid = ${relid} and a.attnum > 0 and not a.attisdropped)`
+  select coalesce(json_agg(json_build_object(
+      'name', a.attname, 'type', format_type(a.atttypid, null),
+      'default', case when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end
+    ) order by a.attnum), '[]')
+  from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+  where a.attrelid = ${relid} and a.attnum > 0 and not a.attisdropped)`
 
 const namesOf = (relid: string, attnums: string) => `(
   select coalesce(json_agg(na.attname order by nk.ord), '[]')

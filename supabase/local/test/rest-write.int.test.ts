@@ -46,6 +46,20 @@ describe('insert', () => {
     ])
   })
 
+  it('uses column defaults for missing keys with defaultToNull: false (Prefer: missing=default)', async () => {
+    const { data, error } = await f.ownerA
+      .from('items')
+      .insert([{ name: 'Def 1', is_public: true }, { name: 'Def 2', tags: ['x'] }], { defaultToNull: false })
+      .select('name, is_public, tags, owner_id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Def 1', is_public: true, tags: [], owner_id: OWNER_A },
+      { name: 'Def 2', is_public: false, tags: ['x'], owner_id: OWNER_A },
+    ])
+    const nulls = await f.ownerA.from('items').insert([{ name: 'Null 1', is_public: true }, { name: 'Null 2' }])
+    expect([nulls.status, nulls.error?.code]).toEqual([400, '23502'])
+  })
+
   it('works for a user signed up through the auth API', async () => {
     const user = await signUpRestUser(f.stack)
     const created = await user.client.from('items').insert({ name: 'Mine' }).select('name, owner_id').single()
