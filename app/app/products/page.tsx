@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { redirect } from 'next/navigation'
 import { AddProductButton } from '@/components/products/add-product-button'
+import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
 import { ProductResults } from '@/components/products/product-results'
 import { ProductSearch } from '@/components/products/product-search'
 import { ProductsLoading } from '@/components/products/products-loading'
@@ -34,7 +35,10 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
           <h1 className="text-2xl font-bold sm:text-3xl">Products</h1>
           <p className="text-muted-foreground">{shop.name}</p>
         </div>
-        <AddProductButton />
+        <div className="flex flex-wrap gap-2">
+          <CatalogueFileLinks />
+          <AddProductButton />
+        </div>
       </div>
       <ProductSearch initialQuery={search} />
       <Suspense key={`${search}:${page}`} fallback={<ProductsLoading />}>
