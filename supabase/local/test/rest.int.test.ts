@@ -226,3 +226,14 @@ describe('single objects and profiles', () => {
     expect(error).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: private' })
   })
 })
+
+describe('schema cache', () => {
+  it('sees a table created outside migrations only after reloadSchema()', async () => {
+    await f.stack.db.exec('create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7)')
+    const before = await f.anon.from('late').select('id')
+    expect([before.status, before.error?.code]).toEqual([404, 'PGRST205'])
+    await f.stack.reloadSchema()
+    const after = await f.anon.from('late').select('id')
+    expect([after.status, after.data]).toEqual([200, [{ id: 7 }]])
+  })
+})
