@@ -83,7 +83,7 @@ export function ImportProductsForm() {
           <ImportPreview preview={preview.preview} />
           <form onSubmit={confirm} className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button type="submit" size="lg" disabled={importing || preview.preview.validCount === 0}>
-              {importing ? 'Importing...' : `Import ${preview.preview.validCount} products`}
+              {importing ? 'Importing...' : `Import ${preview.preview.validCount} ${preview.preview.validCount === 1 ? 'product' : 'products'}`}
             </Button>
           </form>
         </section>
