@@ -68,7 +68,8 @@ export function PhotoPicker({ shopId, initialUrl, errors, onBusyChange }: PhotoP
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <label className={fileButton}>
+          {/* The camera straight away, on phones and tablets; elsewhere it would only be a second file picker. */}
+          <label className={`${fileButton} hidden pointer-coarse:inline-flex`}>
             <Camera aria-hidden="true" className="size-4" />
             Take photo
             <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={upload} />

@@ -1,6 +1,6 @@
 'use client'
 
-import { startTransition, useOptimistic } from 'react'
+import { useEffect, useOptimistic, useTransition } from 'react'
 import { Minus, Plus } from 'lucide-react'
 import { toast } from 'sonner'
 import { adjustStock } from '@/lib/actions/adjust-stock'
@@ -18,9 +18,21 @@ interface StockStepperProps {
   lowStockThreshold: number
 }
 
+/** Taps are sent one at a time: closing or reloading the page before the last one lands would drop it. */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [active])
+}
+
 /** Stock level with −1 (sold) and +1 (received) that show at once and roll back if the server says no. */
 export function StockStepper({ productId, name, qty, lowStockThreshold }: StockStepperProps) {
   const [shownQty, addDelta] = useOptimistic(qty, (current, delta: number) => current + delta)
+  const [saving, startTransition] = useTransition()
+  useLeaveWarning(saving)
   const low = isLowStock({ qty: shownQty, low_stock_threshold: lowStockThreshold })
 
   function change(delta: 1 | -1) {

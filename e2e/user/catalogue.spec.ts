@@ -82,13 +82,15 @@ test('−1 and +1 on a card change stock at once and keep it; −1 is off at zer
   await expect(cola).toContainText('Stock: 0')
   await expect(cola.getByRole('button', { name: 'Remove one Cola Can' })).toBeDisabled()
   await expect(cola.getByText('Low Stock')).toBeVisible()
+  // The taps are sent one after another; let the last one land before leaving the page.
+  await page.waitForLoadState('networkidle')
   await page.reload()
   await expect(card(page, 'Cola Can')).toContainText('Stock: 0')
 })
 
 test('adjusts stock with a reason and shows it first in the history', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'adjust', [{ name: 'Eggs x6', sku: 'EGGS', qty: 10, low_stock_threshold: 2 }])
-  await card(page, 'Eggs x6').getByRole('link', { name: 'Eggs x6' }).click()
+  await card(page, 'Eggs x6').getByRole('link', { name: 'Eggs x6', exact: true }).click()
   await expect(page).toHaveURL(`/app/products/${await productId(owner, 'EGGS')}`)
   await page.getByText('Remove', { exact: true }).click()
   await page.getByLabel('How many').fill('3')
@@ -193,6 +195,7 @@ test('the product form has no serious or critical axe violations, errors shown o
   await page.getByLabel('Quantity in stock').fill('x')
   await page.getByRole('button', { name: 'Add product' }).click()
   await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required')
+  await expectToast(page, 'Could not add the product', 'Name is required', 'error')
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
   expect(await serious()).toEqual([])
 })
