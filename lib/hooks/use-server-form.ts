@@ -13,24 +13,23 @@ interface Options {
 }
 
 /**
- * useActionState + the toasts every form shows. Submitting through onSubmit keeps what the
- * user typed when the server says no (a plain form action would reset the fields).
+ * useActionState + the toasts every form shows. The toasts fire inside the action, not in
+ * an effect: a successful sign-in/out or shop creation re-renders the layout and may unmount
+ * the form before an effect would run. Submitting through onSubmit keeps what the user typed
+ * when the server says no (a plain form action would reset the fields).
  */
 export function useServerForm(action: ServerAction, { errorTitle, onSuccess }: Options) {
-  const [state, formAction, pending] = useActionState(action, initialActionState)
   const onSuccessRef = useRef(onSuccess)
-  const handled = useRef(state)
-
   useEffect(() => {
     onSuccessRef.current = onSuccess
   })
 
-  useEffect(() => {
-    if (state === handled.current) return
-    handled.current = state
-    if (state.ok) onSuccessRef.current(state)
-    else toast.error(errorTitle, { description: state.message })
-  }, [state, errorTitle])
+  const [state, formAction, pending] = useActionState(async (previous: ActionState, formData: FormData) => {
+    const result = await action(previous, formData)
+    if (result.ok) onSuccessRef.current(result)
+    else toast.error(errorTitle, { description: result.message })
+    return result
+  }, initialActionState)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
