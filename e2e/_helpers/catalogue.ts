@@ -1,0 +1,22 @@
+import type { NewProduct } from './stack'
+
+const pixel = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#c7d2fe"/></svg>')
+
+/** The setup owner's catalogue: 30 products, so the grid has two pages of 24. */
+export const catalogue: NewProduct[] = [
+  { name: 'Whole Milk 1L', sku: 'MILK-1L', qty: 14, low_stock_threshold: 6, image_url: pixel },
+  { name: 'Oat Milk 1L', sku: 'OAT-1L', qty: 2, low_stock_threshold: 4 },
+  { name: 'Sourdough Loaf', sku: 'BREAD-SD', qty: 3, low_stock_threshold: 4 },
+  { name: 'Ground Coffee 227g', sku: 'COFFEE-227', qty: 3, low_stock_threshold: 3 },
+  { name: 'Dark Chocolate Bar', sku: null, qty: 0, low_stock_threshold: 5 },
+  { name: 'Sparkling Water 500ml', sku: 'WATER-SP', qty: 30, low_stock_threshold: 10 },
+  ...Array.from({ length: 24 }, (_, index) => ({
+    name: `Yellow Tin ${String(index + 1).padStart(2, '0')}`,
+    sku: `TIN-${String(index + 1).padStart(2, '0')}`,
+    qty: 20,
+    low_stock_threshold: 5,
+  })),
+]
+
+export const OWNER_STATE = 'e2e/.auth/owner.json'
+export const OWNER_CREDENTIALS = 'e2e/.auth/owner-credentials.json'

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+
+// The stack scripts/e2e.ts started; the same values the app was built with.
+const url = process.env.NEXT_PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321'
+const key = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+
+export const PASSWORD = 'shelf-snap-e2e-1'
+
+export interface Credentials {
+  email: string
+  password: string
+  fullName: string
+}
+
+export function newCredentials(tag: string): Credentials {
+  return { email: `${tag}-${randomUUID().slice(0, 12)}@example.com`, password: PASSWORD, fullName: 'Sam Shopkeeper' }
+}
+
+// Node 20 has no global WebSocket and realtime-js throws without one; nothing here subscribes.
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the e2e helpers')
+  }
+}
+
+function client(): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  })
+}
+
+/** A client signed in as an existing user, talking to the stack directly. */
+export async function signedInClient({ email, password }: Credentials): Promise<SupabaseClient> {
+  const supabase = client()
+  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) throw error
+  return supabase
+}
+
+export interface NewProduct {
+  name: string
+  sku?: string | null
+  qty: number
+  low_stock_threshold: number
+  image_url?: string | null
+}
+
+/** A user (and, unless shopName is null, a shop with products) made through the API, not the UI. */
+export async function createOwner(
+  tag: string,
+  { shopName = 'Test Shop', products = [] }: { shopName?: string | null; products?: NewProduct[] } = {},
+): Promise<Credentials> {
+  const credentials = newCredentials(tag)
+  const supabase = client()
+  const { data, error } = await supabase.auth.signUp({
+    email: credentials.email,
+    password: credentials.password,
+    options: { data: { full_name: credentials.fullName } },
+  })
+  if (error || !data.session) throw error ?? new Error('sign-up returned no session')
+  if (shopName !== null) {
+    const { data: shop } = await supabase.from('shops').insert({ name: shopName }).select('id').single().throwOnError()
+    await addProducts(supabase, shop.id as string, products)
+  }
+  return credentials
+}
+
+export async function addProducts(supabase: SupabaseClient, shopId: string, products: NewProduct[]) {
+  for (let start = 0; start < products.length; start += 1000) {
+    const rows = products.slice(start, start + 1000).map((product) => ({ shop_id: shopId, ...product }))
+    await supabase.from('products').insert(rows).throwOnError()
+  }
+}
+
+export async function getOwnShop(credentials: Credentials) {
+  const supabase = await signedInClient(credentials)
+  const { data } = await supabase.from('shops').select('id, name, currency, timezone').single().throwOnError()
+  return data as { id: string; name: string; currency: string; timezone: string }
+}

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test'
+import type { Credentials } from './stack'
+
+/** A sonner toast: title and description, and whether it is the destructive (error) kind. */
+export async function expectToast(page: Page, title: string, description: string, kind: 'success' | 'error') {
+  const toast = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .filter({ hasText: description })
+    .first()
+  await expect(toast).toBeVisible()
+  await expect(toast).toHaveAttribute('data-type', kind)
+}
+
+export async function fillSignUp(page: Page, { fullName, email, password }: Credentials) {
+  await page.getByLabel('Full Name').fill(fullName)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+}
+
+export async function signUpThroughUi(page: Page, credentials: Credentials) {
+  await page.goto('/auth')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await fillSignUp(page, credentials)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expectToast(page, 'Account created!', "Welcome to ShelfSnap. Let's set up your shop.", 'success')
+}
+
+export async function signInThroughUi(page: Page, { email, password }: Credentials, path = '/auth') {
+  await page.goto(path)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expectToast(page, 'Welcome back!', "You've successfully logged in.", 'success')
+}
+
+/** Holds the next server-action POST for a moment, so the pending state can be seen. */
+export async function slowDownNextAction(page: Page, ms = 1500) {
+  await page.route('**/*', async (route) => {
+    const request = route.request()
+    if (request.method() === 'POST' && request.headers()['next-action']) {
+      await new Promise((done) => setTimeout(done, ms))
+    }
+    await route.fallback()
+  })
+}

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { OWNER_STATE } from '../_helpers/catalogue'
+import { createOwner } from '../_helpers/stack'
+import { signInThroughUi } from '../_helpers/ui'
+
+async function seriousViolations(page: Page) {
+  // Let toasts finish fading in: axe would measure the contrast of a half-transparent frame.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }))
+}
+
+test.describe('signed out', () => {
+  test('/ has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/')
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('/auth (sign-in and sign-up) has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/auth')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(page.getByLabel('Full Name')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('the 404 page has no serious or critical axe violations', async ({ page }) => {
+    await page.goto('/nowhere')
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})
+
+test.describe('signed in', () => {
+  test('/ with the Create Your Shop dialog has no serious or critical axe violations', async ({ page }) => {
+    await signInThroughUi(page, await createOwner('axe-dialog', { shopName: null }))
+    await expect(page.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('/app/products (empty) has no serious or critical axe violations', async ({ page }) => {
+    await signInThroughUi(page, await createOwner('axe-empty', { shopName: 'Axe Empty' }))
+    await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test.describe('with products', () => {
+    test.use({ storageState: OWNER_STATE })
+
+    test('/app/products (full, and a no-match search) has no serious or critical axe violations', async ({ page }) => {
+      await page.goto('/app/products')
+      await expect(page.getByText('30 products')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.goto('/app/products?q=xyz')
+      await expect(page.getByText('No products match "xyz"')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    for (const path of ['/dashboard', '/upload']) {
+      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+        await page.goto(path)
+        expect(await seriousViolations(page)).toEqual([])
+      })
+    }
+  })
+})

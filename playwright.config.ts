@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Run through `npm run test:e2e` (scripts/e2e.ts starts the stack and the app first).
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'
+
+// The system Chromium (Debian), not a downloaded one. The machine has no internet:
+// without these switches Chromium stalls on background network calls.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'setup',
+      testMatch: /_setups\/.*\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'desktop',
+      testIgnore: /_setups\//,
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'phone',
+      testIgnore: /_setups\//,
+      dependencies: ['setup'],
+      // Pixel 7's viewport, touch and user agent, driven by the same system Chromium.
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
+  ],
+})

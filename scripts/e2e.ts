@@ -1,0 +1,128 @@
+// `npm run test:e2e`: a fresh in-memory Supabase stack on :54321, a production build
+// served by `next start` on :3000, then Playwright (desktop and phone). Extra arguments
+// go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
+// E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against :54321).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { connect } from 'node:net'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { startStack, type Stack } from '../supabase/local/stack.ts'
+
+const STACK_PORT = 54321
+const APP_PORT = 3000
+const APP_URL = `http://127.0.0.1:${APP_PORT}`
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  console.error('Chromium not found: install it with `sudo apt-get install chromium` or set CHROMIUM_PATH')
+  process.exit(1)
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => (socket.destroy(), done(true)))
+    socket.once('error', () => done(false))
+  })
+}
+
+for (const [port, what] of [
+  [STACK_PORT, 'the local Supabase stack (`npm run stack` or `npm run dev`?)'],
+  [APP_PORT, 'the app (`npm run dev` or `next start`?)'],
+] as const) {
+  if (await isListening(port)) {
+    console.error(`Port ${port} is already in use, probably by ${what}. Stop it and run the e2e tests again.`)
+    process.exit(1)
+  }
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${STACK_PORT}`,
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  SUPABASE_SECRET_KEY: SECRET_KEY,
+  CHROMIUM_PATH: chromium,
+  E2E_BASE_URL: APP_URL,
+  NEXT_TELEMETRY_DISABLED: '1',
+}
+
+const children: ChildProcess[] = []
+let stack: Stack | undefined
+
+function run(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { env, stdio: 'inherit', detached: true })
+  children.push(child)
+  return child
+}
+
+function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((done) => child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0))))
+}
+
+async function waitForApp(server: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`next start exited with code ${server.exitCode}`)
+    try {
+      const response = await fetch(`${APP_URL}/auth`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`the app did not answer on ${APP_URL} within ${timeoutMs / 1000} s`)
+}
+
+async function teardown() {
+  for (const child of children) {
+    // detached: each child leads its own process group, so its workers go too
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+  }
+  await stack?.stop().catch((error: unknown) => console.error('Stopping the stack failed:', error))
+}
+
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
+    void teardown().then(() => process.exit(130))
+  })
+}
+
+const next = 'node_modules/next/dist/bin/next'
+let code = 1
+try {
+  stack = await startStack({
+    memory: true,
+    port: STACK_PORT,
+    seedFile: null,
+    // Every test signs in from 127.0.0.1: lift the per-IP sign-in limit.
+    config: { signInRateLimit: { max: 100_000, windowMs: 60_000 } },
+  })
+  console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
+
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const buildCode = await exitCode(run(process.execPath, [next, 'build']))
+    if (buildCode !== 0) throw new Error(`next build failed with code ${buildCode}`)
+  }
+
+  const server = run(process.execPath, [next, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
+  await waitForApp(server)
+  console.log(`e2e: app on ${APP_URL}`)
+
+  code = await exitCode(run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]))
+} catch (error) {
+  console.error(`e2e: ${(error as Error).message}`)
+  code = 1
+} finally {
+  await teardown()
+}
+process.exit(code)
