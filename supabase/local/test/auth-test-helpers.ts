@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js'
+import { testClient } from './stack-fixture.ts'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
-
-// Node 20 has no global WebSocket and realtime-js throws without one; these
-// tests never subscribe, so a transport that is never constructed will do.
-export class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in these tests')
-  }
-}
-
-export const noRealtime = { transport: NoRealtime as never }
 
 export function authClient(
   stack: Stack,
@@ -19,11 +10,7 @@ export function authClient(
   auth: SupabaseClientOptions<'public'>['auth'] = {},
   fetch?: typeof globalThis.fetch,
 ): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...auth },
-    global: fetch ? { fetch } : {},
-    realtime: noRealtime,
-  })
+  return testClient(stack, key, { auth, fetch })
 }
 
 export const newEmail = () => `user-${randomUUID()}@example.com`

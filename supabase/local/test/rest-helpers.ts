@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
 import { signJwt, type JwtClaims } from '../jwt.ts'
 import type { Stack } from '../stack.ts'
-import { startTestStack } from './stack-fixture.ts'
+import { startTestStack, testClient } from './stack-fixture.ts'
 
 export const REST_MIGRATIONS = fileURLToPath(new URL('./fixtures/rest/migrations', import.meta.url))
 
@@ -11,22 +11,11 @@ export const REST_MIGRATIONS = fileURLToPath(new URL('./fixtures/rest/migrations
 export const OWNER_A = '00000000-0000-0000-0000-00000000000a'
 export const OWNER_B = '00000000-0000-0000-0000-00000000000b'
 
-// realtime-js needs a WebSocket, which Node 20 lacks; these tests never subscribe.
-const realtime = {
-  transport: class {
-    constructor() {
-      throw new Error('realtime is not used by the REST tests')
-    }
-  } as never,
-}
-
-const auth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
-
 /** The official client with the publishable key, the secret key, or a user's access token. */
 export function restClient(stack: Stack, who: 'anon' | 'service' | { token: string } = 'anon'): SupabaseClient {
   const key = who === 'service' ? SECRET_KEY : PUBLISHABLE_KEY
   const headers: Record<string, string> = typeof who === 'object' ? { Authorization: `Bearer ${who.token}` } : {}
-  return createClient(stack.url, key, { auth, realtime, global: { headers } })
+  return testClient(stack, key, { headers })
 }
 
 /** An authenticated user's token minted like GoTrue's (without a session, so never revoked). */

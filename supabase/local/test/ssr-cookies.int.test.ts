@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLISHABLE_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
-import { adminClient, decodeJwtPayload, newEmail, noRealtime, TEST_PASSWORD as PASSWORD } from './auth-test-helpers.ts'
+import { adminClient, decodeJwtPayload, newEmail, TEST_PASSWORD as PASSWORD } from './auth-test-helpers.ts'
 
 const COOKIE = 'sb-127-auth-token'
 let stack: Stack
@@ -42,7 +42,6 @@ class CookieJar {
 function serverClient(jar: CookieJar) {
   return createServerClient(stack.url, PUBLISHABLE_KEY, {
     cookies: { getAll: jar.getAll, setAll: jar.setAll },
-    realtime: noRealtime,
   })
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
 import { createScratchDatabase } from '../db/scratch-database.ts'
 import { startStack, type Stack, type StackOptions } from '../stack.ts'
@@ -22,15 +22,20 @@ export async function startTestStack(options: StackOptions = {}): Promise<Stack>
   }
 }
 
-const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
-
-export function anonClient(stack: Stack): SupabaseClient {
-  return createClient(stack.url, PUBLISHABLE_KEY, noSession)
+/** The official client, keeping its session in memory only; `headers` e.g. a minted Authorization. */
+export function testClient(
+  stack: Stack,
+  key = PUBLISHABLE_KEY,
+  options: { headers?: Record<string, string>; fetch?: typeof globalThis.fetch; auth?: SupabaseClientOptions<'public'>['auth'] } = {},
+): SupabaseClient {
+  return createClient(stack.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options.auth },
+    global: { headers: options.headers ?? {}, ...(options.fetch ? { fetch: options.fetch } : {}) },
+  })
 }
 
-export function serviceClient(stack: Stack): SupabaseClient {
-  return createClient(stack.url, SECRET_KEY, noSession)
-}
+export const anonClient = (stack: Stack) => testClient(stack)
+export const serviceClient = (stack: Stack) => testClient(stack, SECRET_KEY)
 
 export interface TestUser {
   id: string

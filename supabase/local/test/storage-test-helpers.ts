@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
-import { signJwt } from '../jwt.ts'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { SECRET_KEY } from '../config.ts'
+import { signUpUser, testClient } from './stack-fixture.ts'
 import type { Stack } from '../stack.ts'
 
 export const migrationsDir = new URL('./fixtures/storage/migrations', import.meta.url).pathname
@@ -15,42 +14,13 @@ export interface StorageUser {
   client: SupabaseClient
 }
 
-// Node 20 has no global WebSocket and realtime-js throws without one; these
-// tests never subscribe, so a transport that is never constructed will do.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in these tests')
-  }
-}
+export const anonStorageClient = (stack: Stack) => testClient(stack)
+export const serviceStorageClient = (stack: Stack) => testClient(stack, SECRET_KEY)
 
-function client(stack: Stack, key: string, headers: Record<string, string> = {}): SupabaseClient {
-  return createClient(stack.url, key, {
-    global: { headers },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
-}
-
-export const anonStorageClient = (stack: Stack) => client(stack, PUBLISHABLE_KEY)
-export const serviceStorageClient = (stack: Stack) => client(stack, SECRET_KEY)
-
-/**
- * A user signed up through the auth API; while that service is not there, a
- * user row inserted as superuser with a token minted like GoTrue's (no session_id).
- */
+/** A user signed up through the auth API, with a client holding its session. */
 export async function storageUser(stack: Stack): Promise<StorageUser> {
-  const email = `user-${randomUUID()}@example.com`
-  const signingUp = anonStorageClient(stack)
-  const { data } = await signingUp.auth.signUp({ email, password: 'correct-horse-battery' })
-  if (data.session && data.user) return { id: data.user.id, email, token: data.session.access_token, client: signingUp }
-  const id = randomUUID()
-  await stack.db.query(`insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`, [
-    id,
-    email,
-  ])
-  const exp = Math.floor(Date.now() / 1000) + 3600
-  const token = signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', email, exp }, stack.config.jwtSecret)
-  return { id, email, token, client: client(stack, PUBLISHABLE_KEY, { Authorization: `Bearer ${token}` }) }
+  const user = await signUpUser(stack)
+  return { id: user.id, email: user.email, token: user.accessToken, client: user.client }
 }
 
 /** Every object file under the storage folder, as `bucket/key`, sorted (staging area excluded). */
