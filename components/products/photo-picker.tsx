@@ -6,6 +6,7 @@ import { resizeImage } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { PRODUCT_IMAGES_BUCKET, productImagePath } from '@/lib/products/product-image'
 import { createClient } from '@/lib/supabase/client'
+import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 
@@ -69,7 +70,7 @@ export function PhotoPicker({ shopId, initialUrl, errors, onBusyChange }: PhotoP
         </div>
         <div className="flex flex-wrap gap-2">
           {/* The camera straight away, on phones and tablets; elsewhere it would only be a second file picker. */}
-          <label className={`${fileButton} hidden pointer-coarse:inline-flex`}>
+          <label className={cn(fileButton, 'hidden pointer-coarse:inline-flex')}>
             <Camera aria-hidden="true" className="size-4" />
             Take photo
             <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={upload} />
