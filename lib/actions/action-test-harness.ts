@@ -8,10 +8,6 @@ import type { Stack } from '@/supabase/local/stack'
 import { startTestStack } from '@/supabase/local/test/stack-fixture'
 import { initialActionState } from './action-state'
 
-// Node 20 has no global WebSocket and supabase-js builds its realtime client eagerly;
-// nothing here subscribes, so a constructor that is never called will do.
-globalThis.WebSocket ??= class {} as unknown as typeof WebSocket
-
 interface CookieOptions {
   maxAge?: number
 }
