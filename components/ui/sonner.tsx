@@ -9,7 +9,21 @@ const contrastFix = {
   '--error-text': 'hsl(360, 100%, 38%)',
 } as CSSProperties
 
+// Below the 56 px header, so a toast never covers Sign Out (a hovered toast stays put).
+const belowHeader = { top: 64 }
+
 // Destructive toasts are toast.error(title, { description }); richColors makes them red.
 export function Toaster(props: ToasterProps) {
-  return <Sonner position="top-center" richColors closeButton className="toaster group" style={contrastFix} {...props} />
+  return (
+    <Sonner
+      position="top-center"
+      offset={belowHeader}
+      mobileOffset={belowHeader}
+      richColors
+      closeButton
+      className="toaster group"
+      style={contrastFix}
+      {...props}
+    />
+  )
 }

@@ -38,9 +38,21 @@ test("Sign Out ends the session, says 'Signed out' and goes to /auth", async ({ 
 test('touch targets in the navigation are at least 44 px tall', async ({ page }) => {
   const owner = await createOwner('targets', { shopName: 'Tall Targets' })
   await signInThroughUi(page, owner)
+  await expect(page).toHaveURL('/app/products')
   const targets = page.getByRole('banner').getByRole('link').or(page.getByRole('banner').getByRole('button'))
   for (const target of await targets.all()) {
     const box = await target.boundingBox()
     expect(box?.height, await target.innerText()).toBeGreaterThanOrEqual(44)
   }
+})
+
+test('on a phone the app links sit in a tab bar at the bottom of the screen', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'phone layout only')
+  const owner = await createOwner('tab-bar', { shopName: 'Thumb Reach' })
+  await signInThroughUi(page, owner)
+  await expect(page).toHaveURL('/app/products')
+  const box = await page.getByRole('navigation', { name: 'Main' }).boundingBox()
+  const viewport = page.viewportSize()!
+  expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
+  expect(Math.round(box!.width)).toBe(viewport.width)
 })
