@@ -86,6 +86,13 @@ test('the grid is paginated: 24 a page', async ({ page }) => {
   await expect(page).toHaveURL('/app/products')
 })
 
+test('a page number past the end (or absurd) shows the first page', async ({ page }) => {
+  for (const number of ['3', '999999999999999999999', 'abc']) {
+    await page.goto(`/app/products?page=${number}`)
+    await expect(page.getByText('Page 1 of 2')).toBeVisible()
+  }
+})
+
 test("the page streams 'Loading products...' with a spinner while the catalogue loads", async ({ page }) => {
   const response = await page.request.get('/app/products')
   const html = await response.text()

@@ -12,6 +12,8 @@ import { createClient } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
 
+const MAX_PAGE = 100_000
+
 type SearchParams = Promise<{ q?: string | string[]; page?: string | string[] }>
 
 function first(value: string | string[] | undefined) {
@@ -26,7 +28,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
 
   const params = await searchParams
   const search = first(params.q).trim().slice(0, 100)
-  const page = Math.max(1, Number.parseInt(first(params.page), 10) || 1)
+  // Capped so the offset stays a sane integer; a page past the end falls back to page 1.
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(params.page), 10) || 1))
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
