@@ -1,21 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/_helpers/chromium'
 
 // Run through `npm run test:e2e` (scripts/e2e.ts starts the stack and the app first).
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'
 
-// The system Chromium (Debian), not a downloaded one. The machine has no internet:
-// without these switches Chromium stalls on background network calls.
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
+const launchOptions = chromiumLaunchOptions
 
 export default defineConfig({
   testDir: './e2e',

@@ -2,9 +2,13 @@
 // written to bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
+import { runAppBench } from './app-bench.ts'
 import { runStackBench } from './stack-bench.ts'
 
-const suites: [string, () => Promise<Figure[]>][] = [['Local Supabase stack', runStackBench]]
+const suites: [string, () => Promise<Figure[]>][] = [
+  ['Local Supabase stack', runStackBench],
+  ['Catalogue at 5,000 products', runAppBench],
+]
 const only = process.argv[2]
 const results: Record<string, Figure[]> = {}
 for (const [title, run] of suites) {

@@ -2,10 +2,10 @@
 // it and nothing is listening there yet. With a hosted project URL in
 // .env.local only Next.js starts.
 import { spawn } from 'node:child_process'
-import { connect } from 'node:net'
 import nextEnv from '@next/env'
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { isListening } from './lib/net.ts'
 
 nextEnv.loadEnvConfig(process.cwd(), true)
 const env = { ...process.env }
@@ -16,14 +16,6 @@ env.SUPABASE_SECRET_KEY ||= SECRET_KEY
 const supabaseUrl = new URL(env.NEXT_PUBLIC_SUPABASE_URL)
 const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostname)
 const port = Number(supabaseUrl.port || 80)
-
-function isListening(host: string, p: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host: host === 'localhost' ? '127.0.0.1' : host.replace(/[[\]]/g, ''), port: p })
-    socket.once('connect', () => (socket.destroy(), done(true)))
-    socket.once('error', () => done(false))
-  })
-}
 
 let stack: Stack | undefined
 if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {

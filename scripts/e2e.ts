@@ -4,9 +4,9 @@
 // E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against :54321).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { connect } from 'node:net'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { isListening, waitForHttp } from './lib/net.ts'
 
 const STACK_PORT = 54321
 const APP_PORT = 3000
@@ -18,19 +18,11 @@ if (!existsSync(chromium)) {
   process.exit(1)
 }
 
-function isListening(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host: '127.0.0.1', port })
-    socket.once('connect', () => (socket.destroy(), done(true)))
-    socket.once('error', () => done(false))
-  })
-}
-
 for (const [port, what] of [
   [STACK_PORT, 'the local Supabase stack (`npm run stack` or `npm run dev`?)'],
   [APP_PORT, 'the app (`npm run dev` or `next start`?)'],
 ] as const) {
-  if (await isListening(port)) {
+  if (await isListening('127.0.0.1', port)) {
     console.error(`Port ${port} is already in use, probably by ${what}. Stop it and run the e2e tests again.`)
     process.exit(1)
   }
@@ -57,21 +49,6 @@ function run(command: string, args: string[]): ChildProcess {
 
 function exitCode(child: ChildProcess): Promise<number> {
   return new Promise((done) => child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0))))
-}
-
-async function waitForApp(server: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with code ${server.exitCode}`)
-    try {
-      const response = await fetch(`${APP_URL}/auth`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250))
-  }
-  throw new Error(`the app did not answer on ${APP_URL} within ${timeoutMs / 1000} s`)
 }
 
 async function teardown() {
@@ -115,7 +92,7 @@ try {
   }
 
   const server = run(process.execPath, [next, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
-  await waitForApp(server)
+  await waitForHttp(`${APP_URL}/auth`, server)
   console.log(`e2e: app on ${APP_URL}`)
 
   code = await exitCode(run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]))
