@@ -8,7 +8,7 @@ export function ProductCardActions({ id, name }: { id: string; name: string }) {
   return (
     <div className="absolute top-1 right-1 flex gap-1">
       <Button asChild variant="ghost" size="icon" className="bg-background/80 backdrop-blur-sm">
-        <Link href={`/app/products/${id}/edit`} aria-label={`Edit ${name}`}>
+        <Link href={`/app/products/${id}/edit`} prefetch={false} aria-label={`Edit ${name}`}>
           <Pencil aria-hidden="true" />
         </Link>
       </Button>

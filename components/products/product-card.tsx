@@ -21,7 +21,8 @@ export function ProductCard({ product }: { product: ProductListItem }) {
       </div>
       <CardContent className="grid gap-1.5 px-4">
         <h2 className="line-clamp-2 font-semibold leading-snug">
-          <Link href={`/app/products/${product.id}`} className="hover:underline">
+          {/* No prefetch: a page of 24 cards would fire dozens of server renders on every search. */}
+          <Link href={`/app/products/${product.id}`} prefetch={false} className="hover:underline">
             {product.name}
           </Link>
         </h2>
