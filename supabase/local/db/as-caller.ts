@@ -41,29 +41,36 @@ export async function asCaller<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!REQUEST_ROLES.has(caller.role)) throw new UnknownRoleError(caller.role)
-  return db.transaction(async (tx) => {
-    if (options.readOnly) await tx.query('set transaction read only')
-    const settings: [string, string][] = [
-      ['search_path', 'public, extensions'],
-      ['role', caller.role],
-      ['request.jwt.claims', JSON.stringify({ ...caller.claims, role: caller.role })],
-      ['request.method', caller.method],
-      ['request.path', caller.path],
-      ['request.headers', JSON.stringify(caller.headers)],
-      ...Object.entries(caller.settings ?? {}),
-    ]
-    // Unlike PostgREST, a token whose session was signed out stops working at
-    // once. Checked before the role switch: auth.sessions is not the caller's to read.
-    const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
-    if (sessionId) {
-      if (!UUID.test(sessionId)) throw new SessionRevokedError()
-      const { rows } = await tx.query('select 1 from auth.sessions where id = $1::uuid', [sessionId])
+  return db.transaction(
+    async (tx) => {
+      const settings: [string, string][] = [
+        ['search_path', 'public, extensions'],
+        ['role', caller.role],
+        ['request.jwt.claims', JSON.stringify({ ...caller.claims, role: caller.role })],
+        ['request.method', caller.method],
+        ['request.path', caller.path],
+        ['request.headers', JSON.stringify(caller.headers)],
+        ...Object.entries(caller.settings ?? {}),
+      ]
+      const params: unknown[] = settings.flat()
+      const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
+      // Unlike PostgREST, a token whose session was signed out stops working at
+      // once. The session row is scanned before the projection runs set_config,
+      // so the check reads auth.sessions as the superuser and the role switch
+      // happens only when the session is alive; one round trip for both.
+      const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
+      let from = '(select 1) as live'
+      if (sessionId) {
+        if (!UUID.test(sessionId)) throw new SessionRevokedError()
+        params.push(sessionId)
+        from = `auth.sessions where id = $${params.length}::uuid`
+      }
+      const { rows } = await tx.query(`select ${calls.join(', ')} from ${from}`, params)
       if (rows.length === 0) throw new SessionRevokedError()
-    }
-    const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
-    await tx.query(`select ${calls.join(', ')}`, settings.flat())
-    return fn(tx)
-  })
+      return fn(tx)
+    },
+    { readOnly: options.readOnly },
+  )
 }
 
 /** Lowercased request headers, as PostgREST exposes them in request.headers. */

@@ -16,7 +16,7 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** runs a multi-statement script outside a transaction block */
   exec(sql: string): Promise<void>
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>
   close(): Promise<void>
 }
 

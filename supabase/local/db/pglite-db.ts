@@ -30,7 +30,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await pg.exec(sql)
     },
     // PGlite has one connection; its transaction() holds a lock until fn settles.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
+        if (options?.readOnly) await tx.query('set transaction read only')
+        return fn(wrap(tx))
+      }),
     async close() {
       await pg.close()
     },

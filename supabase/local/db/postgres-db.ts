@@ -27,10 +27,10 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     async exec(sql) {
       await pool.query(sql)
     },
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect()
       try {
-        await client.query('begin')
+        await client.query(options?.readOnly ? 'begin read only' : 'begin')
         const result = await fn(wrap(client))
         await client.query('commit')
         return result
