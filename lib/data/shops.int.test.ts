@@ -1,0 +1,34 @@
+// The shop gate's data: the owner's shop, and the spec's rule that a failing
+// shop check is logged and treated as "no shop".
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Stack } from '@/supabase/local/stack'
+import { signUpUser, startTestStack, testClient, type TestUser } from '@/supabase/local/test/stack-fixture'
+import { findShopForUser } from './shops'
+
+let stack: Stack | undefined
+let owner: TestUser
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  owner = await signUpUser(stack)
+  await owner.client.from('shops').insert({ name: 'Gate Shop', currency: 'EUR' }).throwOnError()
+})
+afterAll(async () => stack?.stop())
+
+describe('findShopForUser', () => {
+  it("finds the owner's shop and nothing for a user without one", async () => {
+    expect(await findShopForUser(owner.client, owner.id)).toMatchObject({ name: 'Gate Shop', currency: 'EUR' })
+    const newcomer = await signUpUser(stack!)
+    expect(await findShopForUser(newcomer.client, newcomer.id)).toBeNull()
+  })
+
+  it('logs a failing check and treats it as no shop', async () => {
+    const unreachable = testClient(stack!)
+    await stack!.stop()
+    stack = undefined
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await findShopForUser(unreachable, owner.id)).toBeNull()
+    expect(log).toHaveBeenCalledWith('Error checking shop:', expect.any(Error))
+    log.mockRestore()
+  })
+})
