@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache'
 import { updateProduct as saveProduct } from '@/lib/data/products'
-import { getShopSettings } from '@/lib/data/shop-settings'
+import { getShopForUser } from '@/lib/data/shops'
 import { updateProductSchema } from '@/lib/validations/product'
 import { imageUrlError, NO_SHOP_MESSAGE, writeFailure } from './product-action-results'
 import { validatedAction } from './validated-action'
@@ -10,7 +10,7 @@ import { validatedAction } from './validated-action'
 export const updateProduct = validatedAction(
   updateProductSchema,
   async ({ id, ...input }, { supabase, userId }) => {
-    const shop = await getShopSettings(supabase, userId)
+    const shop = await getShopForUser(supabase, userId)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const badImage = imageUrlError(input.image_url, shop.id)
     if (badImage) return badImage

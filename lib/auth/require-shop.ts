@@ -1,15 +1,15 @@
 import 'server-only'
 import { redirect } from 'next/navigation'
-import { getShopSettings, type ShopSettings } from '@/lib/data/shop-settings'
+import { getShopForUser, type Shop } from '@/lib/data/shops'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 import { getCurrentUser, type CurrentUser } from './current-user'
 
 /** For catalogue pages: the signed-in owner and their shop, or a redirect (to /auth, or to / to create one). */
-export async function requireShop(path: string): Promise<{ user: CurrentUser; shop: ShopSettings; supabase: ServerSupabase }> {
+export async function requireShop(path: string): Promise<{ user: CurrentUser; shop: Shop; supabase: ServerSupabase }> {
   const user = await getCurrentUser()
   if (!user) redirect(`/auth?next=${encodeURIComponent(path)}`)
   const supabase = await createClient()
-  const shop = await getShopSettings(supabase, user.id)
+  const shop = await getShopForUser(supabase, user.id)
   if (!shop) redirect('/')
   return { user, shop, supabase }
 }

@@ -6,9 +6,11 @@ export interface Shop {
   id: string
   name: string
   currency: Currency
+  /** IANA zone: where the shop's days begin and end */
+  timezone: string
 }
 
-const SHOP_COLUMNS = 'id, name, currency'
+const SHOP_COLUMNS = 'id, name, currency, timezone'
 
 /** The user's shop, or null. Throws when the lookup itself fails. */
 export async function getShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {

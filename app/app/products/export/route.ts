@@ -1,6 +1,6 @@
 import { exportFileName, exportHeader, exportLine } from '@/lib/csv/product-export'
 import { listProductsForExport } from '@/lib/data/products'
-import { getShopSettings } from '@/lib/data/shop-settings'
+import { getShopForUser } from '@/lib/data/shops'
 import { createClient } from '@/lib/supabase/server'
 
 const BATCH = 1000
@@ -11,7 +11,7 @@ export async function GET() {
   // getClaims() verifies the token; the queries below still run under RLS as this user.
   const { data } = await supabase.auth.getClaims()
   if (!data?.claims) return new Response('Sign in to export your products', { status: 401 })
-  const shop = await getShopSettings(supabase, data.claims.sub)
+  const shop = await getShopForUser(supabase, data.claims.sub)
   if (!shop) return new Response('Create your shop first', { status: 404 })
 
   const encoder = new TextEncoder()
