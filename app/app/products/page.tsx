@@ -44,7 +44,10 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
         </div>
       </div>
       <ProductSearch initialQuery={search} />
-      <Suspense key={`${search}:${page}`} fallback={<ProductsLoading />}>
+      {/* Keyed by page only: a new search is a transition that keeps the current
+          cards (the search box shows a spinner) instead of remounting the boundary,
+          whose fallback React would keep on screen for at least 300 ms. */}
+      <Suspense key={page} fallback={<ProductsLoading />}>
         <ProductResults shopId={shop.id} search={search} page={page} />
       </Suspense>
     </main>
