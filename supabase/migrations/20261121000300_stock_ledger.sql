@@ -67,6 +67,60 @@ $$;
 create trigger products_initial_stock after insert on public.products
   for each row execute function public.products_initial_stock();
 
+-- The ownership check and row lock every stock change starts with. Security
+-- definer bypasses RLS, so ownership is checked here; the lock serialises
+-- concurrent changes of one product.
+create function public.lock_owned_product(p_product_id uuid) returns public.products
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_product public.products;
+begin
+  select p.* into v_product
+    from public.products p join public.shops s on s.id = p.shop_id
+   where p.id = p_product_id and s.owner_id = auth.uid()
+     for update of p;
+  if not found then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  return v_product;
+end
+$$;
+
+-- Writes a change to a product locked by lock_owned_product(): the quantity
+-- and its movement together. A request id already in the ledger applies nothing.
+create function public.apply_stock_change(
+  p_product public.products,
+  p_delta integer,
+  p_reason text,
+  p_note text,
+  p_source text,
+  p_request_id uuid
+) returns public.stock_movements
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_movement public.stock_movements;
+begin
+  if p_request_id is not null then
+    select * into v_movement from public.stock_movements
+     where product_id = p_product.id and request_id = p_request_id;
+    if found then
+      return v_movement;
+    end if;
+  end if;
+  if p_product.qty + p_delta < 0 then
+    raise exception 'Not enough stock: only % in stock', p_product.qty using errcode = '23514';
+  end if;
+  perform set_config('shelfsnap.stock_write', 'on', true);
+  update public.products set qty = p_product.qty + p_delta where id = p_product.id;
+  perform set_config('shelfsnap.stock_write', 'off', true);
+  insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, request_id)
+  values (p_product.shop_id, p_product.id, p_delta, p_product.qty + p_delta, p_reason, nullif(btrim(p_note), ''),
+          p_source, auth.uid(), p_request_id)
+  returning * into v_movement;
+  return v_movement;
+end
+$$;
+
 create function public.adjust_stock(
   p_product_id uuid,
   p_delta integer,
@@ -76,40 +130,11 @@ create function public.adjust_stock(
   p_request_id uuid default null
 ) returns public.stock_movements
 language plpgsql security definer set search_path = '' as $$
-declare
-  v_qty integer;
-  v_shop_id uuid;
-  v_movement public.stock_movements;
 begin
   if p_delta is null or p_delta = 0 then
     raise exception 'The change must be a whole number other than zero' using errcode = '22023';
   end if;
-  -- Security definer bypasses RLS: ownership is checked here, and the row lock
-  -- serialises concurrent adjustments of one product.
-  select p.qty, p.shop_id into v_qty, v_shop_id
-    from public.products p join public.shops s on s.id = p.shop_id
-   where p.id = p_product_id and s.owner_id = auth.uid()
-     for update of p;
-  if not found then
-    raise exception 'Product not found' using errcode = 'P0002';
-  end if;
-  if p_request_id is not null then
-    select * into v_movement from public.stock_movements
-     where product_id = p_product_id and request_id = p_request_id;
-    if found then
-      return v_movement;
-    end if;
-  end if;
-  if v_qty + p_delta < 0 then
-    raise exception 'Not enough stock: only % in stock', v_qty using errcode = '23514';
-  end if;
-  perform set_config('shelfsnap.stock_write', 'on', true);
-  update public.products set qty = v_qty + p_delta where id = p_product_id;
-  perform set_config('shelfsnap.stock_write', 'off', true);
-  insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, request_id)
-  values (v_shop_id, p_product_id, p_delta, v_qty + p_delta, p_reason, nullif(btrim(p_note), ''), p_source, auth.uid(), p_request_id)
-  returning * into v_movement;
-  return v_movement;
+  return public.apply_stock_change(public.lock_owned_product(p_product_id), p_delta, p_reason, p_note, p_source, p_request_id);
 end
 $$;
 
@@ -124,27 +149,23 @@ create function public.set_stock(
 ) returns public.stock_movements
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_qty integer;
+  v_product public.products;
 begin
   if p_qty is null or p_qty < 0 then
     raise exception 'A count must be zero or more' using errcode = '22023';
   end if;
-  select p.qty into v_qty
-    from public.products p join public.shops s on s.id = p.shop_id
-   where p.id = p_product_id and s.owner_id = auth.uid()
-     for update of p;
-  if not found then
-    raise exception 'Product not found' using errcode = 'P0002';
-  end if;
-  if v_qty = p_qty then
+  v_product := public.lock_owned_product(p_product_id);
+  if v_product.qty = p_qty then
     return null;
   end if;
-  return public.adjust_stock(p_product_id, p_qty - v_qty, p_reason, p_note, p_source, p_request_id);
+  return public.apply_stock_change(v_product, p_qty - v_product.qty, p_reason, p_note, p_source, p_request_id);
 end
 $$;
 
 revoke execute on function public.products_guard_qty() from public, anon, authenticated;
 revoke execute on function public.products_initial_stock() from public, anon, authenticated;
+revoke execute on function public.lock_owned_product(uuid) from public, anon, authenticated;
+revoke execute on function public.apply_stock_change(public.products, integer, text, text, text, uuid) from public, anon, authenticated;
 revoke execute on function public.adjust_stock(uuid, integer, text, text, text, uuid) from public, anon;
 revoke execute on function public.set_stock(uuid, integer, text, text, text, uuid) from public, anon;
 grant execute on function public.adjust_stock(uuid, integer, text, text, text, uuid) to authenticated, service_role;

@@ -4,7 +4,8 @@ import { requireAdmin } from './caller.ts'
 import { assertStrongPassword, hashPassword } from './passwords.ts'
 import { optionalBoolean, optionalObject, optionalString, type JsonObject } from './request-body.ts'
 import { emailExists, isUniqueViolation, validateEmail } from './signup.ts'
-import { findUserByEmail, findUserById, insertUser, loadUserJson, UUID_PATTERN, type UserRow } from './users.ts'
+import { isUuid } from '../uuid.ts'
+import { findUserByEmail, findUserById, insertUser, loadUserJson, type UserRow } from './users.ts'
 
 /** POST /admin/users */
 export async function adminCreateUser(a: AuthRequest): Promise<JsonObject> {
@@ -30,7 +31,7 @@ export async function adminCreateUser(a: AuthRequest): Promise<JsonObject> {
 }
 
 async function mustFindUser(a: AuthRequest, id: string): Promise<UserRow> {
-  if (!UUID_PATTERN.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID')
+  if (!isUuid(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID')
   const user = await findUserById(a.db, id)
   if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
   return user

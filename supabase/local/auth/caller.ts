@@ -2,7 +2,8 @@ import { forwardedToken } from '../gateway.ts'
 import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts'
 import { AuthError, validationFailed } from './auth-errors.ts'
 import type { AuthRequest } from './auth-context.ts'
-import { findUserById, UUID_PATTERN, type UserRow } from './users.ts'
+import { isUuid } from '../uuid.ts'
+import { findUserById, type UserRow } from './users.ts'
 
 export interface AuthenticatedUser {
   user: UserRow
@@ -37,7 +38,7 @@ export async function requireUser(a: AuthRequest): Promise<AuthenticatedUser> {
   const claims = bearerClaims(a)
   const sub = claims.sub
   if (typeof sub !== 'string' || sub === '') throw badClaim('missing sub claim')
-  if (!UUID_PATTERN.test(sub)) throw badClaim('sub claim must be a UUID')
+  if (!isUuid(sub)) throw badClaim('sub claim must be a UUID')
   const user = await findUserById(a.db, sub)
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
 
@@ -46,7 +47,7 @@ export async function requireUser(a: AuthRequest): Promise<AuthenticatedUser> {
     const id = claims.session_id
     const exists =
       typeof id === 'string' &&
-      UUID_PATTERN.test(id) &&
+      isUuid(id) &&
       (await a.db.query('select 1 from auth.sessions where id = $1::uuid and user_id = $2::uuid', [id, sub])).rows
         .length > 0
     if (!exists) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')

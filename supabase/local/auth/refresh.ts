@@ -3,7 +3,8 @@ import type { Database, Queryable } from '../db/database.ts'
 import { AuthError, badRequest } from './auth-errors.ts'
 import { insertRefreshToken, tokenResponse, type AmrEntry } from './sessions.ts'
 import type { JsonObject } from './request-body.ts'
-import { findUserById, UUID_PATTERN } from './users.ts'
+import { isUuid } from '../uuid.ts'
+import { findUserById } from './users.ts'
 
 interface TokenRow {
   id: string
@@ -73,7 +74,7 @@ export async function refreshTokenGrant(db: Database, config: StackConfig, refre
 const fail = (error: AuthError): Outcome => ({ ok: false, error })
 
 async function lockSession(tx: Queryable, sessionId: string): Promise<SessionRow | null> {
-  if (!UUID_PATTERN.test(sessionId)) return null
+  if (!isUuid(sessionId)) return null
   const { rows } = await tx.query<SessionRow>(
     `select id::text, user_id::text, coalesce(not_after < now(), false) as expired,
        floor(extract(epoch from created_at))::bigint as created_epoch

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { isUuid } from '../uuid.ts'
 import type { Queryable } from '../db/database.ts'
 import type { JsonObject } from './request-body.ts'
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const TIMESTAMPS = [
   'email_confirmed_at',
@@ -42,7 +42,7 @@ const USER_SELECT = `select id::text, aud, role, email, phone, encrypted_passwor
   ${TIMESTAMPS.map(rfc3339).join(', ')} from auth.users`
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | null> {
-  if (!UUID_PATTERN.test(id)) return null
+  if (!isUuid(id)) return null
   const { rows } = await q.query<UserRow>(`${USER_SELECT} where id = $1::uuid`, [id])
   return rows[0] ?? null
 }

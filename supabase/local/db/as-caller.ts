@@ -1,10 +1,10 @@
 import type { Database, Queryable } from './database.ts'
 import type { JwtClaims } from '../jwt.ts'
+import { isUuid } from '../uuid.ts'
 
 /** The roles a request may switch to (the authenticator's grants). Anything else is refused. */
 export const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export class UnknownRoleError extends Error {
   constructor(readonly role: string) {
@@ -61,7 +61,7 @@ export async function asCaller<T>(
       const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
       let from = '(select 1) as live'
       if (sessionId) {
-        if (!UUID.test(sessionId)) throw new SessionRevokedError()
+        if (!isUuid(sessionId)) throw new SessionRevokedError()
         params.push(sessionId)
         from = `auth.sessions where id = $${params.length}::uuid`
       }

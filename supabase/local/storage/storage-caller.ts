@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http'
 import { asCaller, lowercaseHeaders, type CallerContext } from '../db/as-caller.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { resolveCaller } from '../gateway.ts'
+import { isUuid } from '../uuid.ts'
 import { errors } from './storage-errors.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface StorageCaller extends CallerContext {
   /** JWT `sub`, stored as owner_id */
@@ -30,7 +29,7 @@ export function storageCaller(req: IncomingMessage, path: string, jwtSecret: str
       'storage.allow_delete_query': 'true',
     },
     sub,
-    owner: sub && UUID.test(sub) ? sub : null,
+    owner: sub && isUuid(sub) ? sub : null,
   }
 }
 
