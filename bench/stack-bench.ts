@@ -1,11 +1,14 @@
 // Local stack figures: cold start, REST overhead over the same SQL run
 // directly on the same database, and sign-in latency.
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { createClient } from '@supabase/supabase-js'
-import { PUBLISHABLE_KEY } from '../supabase/local/config.ts'
+import { PUBLISHABLE_KEY, SERVICE_ROLE_KEY } from '../supabase/local/config.ts'
+import type { Statement } from '../supabase/local/db/database.ts'
 import { createScratchDatabase } from '../supabase/local/db/scratch-database.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { percentile, sample, samplePair, type Figure } from './stats.ts'
@@ -65,10 +68,53 @@ async function restOverhead(label: string, stack: Stack): Promise<Figure[]> {
   }
   const [restMs, directMs] = await samplePair(rest, direct, 300)
   const target = label === 'PGlite' ? '≤ 3×' : '≤ 2×'
+  const floor = await httpFloor(stack, shopId, direct)
+  const statements = await statementsOf(stack, rest)
+  const [asCallerMs, directAgainMs] = await samplePair(() => stack.db.pipeline(statements), direct, 300)
   return [
+    floor,
+    { name: `the request's own statements run directly, as the caller (${label})`, value: percentile(asCallerMs, 50), unit: 'ms', baseline: { name: 'same SQL direct p50', value: percentile(directAgainMs, 50) } },
     { name: `REST select of 100 products p50 (${label})`, value: percentile(restMs, 50), unit: 'ms', baseline: { name: 'same SQL direct p50', value: percentile(directMs, 50) }, target },
     { name: `REST select of 100 products p95 (${label})`, value: percentile(restMs, 95), unit: 'ms', baseline: { name: 'same SQL direct p95', value: percentile(directMs, 95) } },
   ]
+}
+
+/** The statements one REST request sends (role and claims prelude, then the built select). */
+async function statementsOf(stack: Stack, request: () => Promise<void>): Promise<Statement[]> {
+  const pipeline = stack.db.pipeline
+  let seen: readonly Statement[] = []
+  stack.db.pipeline = (statements) => {
+    seen = statements
+    return pipeline(statements)
+  }
+  try {
+    await request()
+  } finally {
+    stack.db.pipeline = pipeline
+  }
+  return [...seen]
+}
+
+/**
+ * What HTTP and supabase-js alone cost: the same select through the official
+ * client, answered by a server that only sends the 100 rows' JSON. No stack
+ * can go below it; the REST ratio is read against it.
+ */
+async function httpFloor(stack: Stack, shopId: string, direct: () => Promise<void>): Promise<Figure> {
+  const { data } = await createClient(stack.url, SERVICE_ROLE_KEY, noSession).from('products').select('*').eq('shop_id', shopId).order('name').limit(100).throwOnError()
+  const body = JSON.stringify(data)
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const client = createClient(`http://127.0.0.1:${port}`, PUBLISHABLE_KEY, noSession)
+  try {
+    const [floorMs, directMs] = await samplePair(async () => {
+      await client.from('products').select('*').eq('shop_id', shopId).order('name').limit(100).throwOnError()
+    }, direct, 300)
+    return { name: 'HTTP floor: the same select via supabase-js from a server that only sends the rows', value: percentile(floorMs, 50), unit: 'ms', baseline: { name: 'same SQL direct p50', value: percentile(directMs, 50) } }
+  } finally {
+    server.close()
+  }
 }
 
 async function signIn(stack: Stack): Promise<Figure[]> {

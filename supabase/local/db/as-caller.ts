@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './database.ts'
+import type { Database, Queryable, QueryResult, Statement } from './database.ts'
 import type { JwtClaims } from '../jwt.ts'
 import { isUuid } from '../uuid.ts'
 
@@ -30,47 +30,75 @@ export interface CallerContext {
 }
 
 /**
- * PostgREST's per-request transaction: switch to the caller's role and expose
- * the JWT claims and request to SQL (auth.uid(), policies), all LOCAL so
- * nothing leaks into the next request. Postgres then enforces RLS and GRANTs.
+ * The statement that opens PostgREST's per-request transaction: switch to the
+ * caller's role and expose the JWT claims and request to SQL (auth.uid(),
+ * policies), all LOCAL so nothing leaks into the next request. Postgres then
+ * enforces RLS and GRANTs.
+ *
+ * Unlike PostgREST, a token whose session was signed out stops working at once:
+ * require_session() runs in FROM, before the projection switches role, and
+ * raises; so nothing after it in the transaction runs.
  */
+function preludeFor(caller: CallerContext, readOnly: boolean): Statement {
+  if (!REQUEST_ROLES.has(caller.role)) throw new UnknownRoleError(caller.role)
+  const settings: [string, string][] = [
+    ['search_path', 'public, extensions'],
+    ['role', caller.role],
+    ['request.jwt.claims', JSON.stringify({ ...caller.claims, role: caller.role })],
+    ['request.method', caller.method],
+    ['request.path', caller.path],
+    ['request.headers', JSON.stringify(caller.headers)],
+    ...Object.entries(caller.settings ?? {}),
+  ]
+  if (readOnly) settings.push(['transaction_read_only', 'on'])
+  const params: string[] = settings.flat()
+  const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
+  const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
+  let from = '(select 1) as one'
+  if (sessionId) {
+    if (!isUuid(sessionId)) throw new SessionRevokedError()
+    params.push(sessionId)
+    from = `local_stack.require_session($${params.length}::uuid)`
+  }
+  return { sql: `select ${calls.join(', ')} from ${from}`, params }
+}
+
+function revoked(error: unknown): unknown {
+  return (error as { code?: string }).code === 'PT401' ? new SessionRevokedError() : error
+}
+
+/** Runs `fn` in one transaction as the caller. */
 export async function asCaller<T>(
   db: Database,
   caller: CallerContext,
   options: { readOnly: boolean },
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  if (!REQUEST_ROLES.has(caller.role)) throw new UnknownRoleError(caller.role)
-  return db.transaction(
-    async (tx) => {
-      const settings: [string, string][] = [
-        ['search_path', 'public, extensions'],
-        ['role', caller.role],
-        ['request.jwt.claims', JSON.stringify({ ...caller.claims, role: caller.role })],
-        ['request.method', caller.method],
-        ['request.path', caller.path],
-        ['request.headers', JSON.stringify(caller.headers)],
-        ...Object.entries(caller.settings ?? {}),
-      ]
-      const params: unknown[] = settings.flat()
-      const calls = settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`)
-      // Unlike PostgREST, a token whose session was signed out stops working at
-      // once. The session row is scanned before the projection runs set_config,
-      // so the check reads auth.sessions as the superuser and the role switch
-      // happens only when the session is alive; one round trip for both.
-      const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
-      let from = '(select 1) as live'
-      if (sessionId) {
-        if (!isUuid(sessionId)) throw new SessionRevokedError()
-        params.push(sessionId)
-        from = `auth.sessions where id = $${params.length}::uuid`
-      }
-      const { rows } = await tx.query(`select ${calls.join(', ')} from ${from}`, params)
-      if (rows.length === 0) throw new SessionRevokedError()
+  const prelude = preludeFor(caller, options.readOnly)
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(prelude.sql, [...prelude.params])
       return fn(tx)
-    },
-    { readOnly: options.readOnly },
-  )
+    })
+  } catch (error) {
+    throw revoked(error)
+  }
+}
+
+/** One statement as the caller: the prelude and the statement go as one pipeline. */
+export async function queryAsCaller<T>(
+  db: Database,
+  caller: CallerContext,
+  options: { readOnly: boolean },
+  statement: Statement,
+): Promise<QueryResult<T>> {
+  const prelude = preludeFor(caller, options.readOnly)
+  try {
+    const [, result] = await db.pipeline([prelude, statement])
+    return result as QueryResult<T>
+  } catch (error) {
+    throw revoked(error)
+  }
 }
 
 /** Lowercased request headers, as PostgREST exposes them in request.headers. */

@@ -216,3 +216,18 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- Not part of Supabase: the stack's own request prelude. It raises when a
+-- token's session was signed out, so a pipelined request stops before its
+-- statement runs (see db/as-caller.ts). PT401 is PostgREST's "status 401" code.
+create schema if not exists local_stack;
+revoke all on schema local_stack from public;
+create or replace function local_stack.require_session(p_session uuid) returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if not exists (select from auth.sessions where id = p_session) then
+    raise exception using errcode = 'PT401', message = 'JWT session has been revoked';
+  end if;
+end
+$$;
+revoke all on function local_stack.require_session(uuid) from public;

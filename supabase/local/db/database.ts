@@ -3,6 +3,12 @@ export interface QueryResult<T> {
   affectedRows: number
 }
 
+/** One statement of a pipeline; every value a bound parameter. */
+export interface Statement {
+  sql: string
+  params: readonly (string | null)[]
+}
+
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
 }
@@ -17,6 +23,11 @@ export interface Database extends Queryable {
   /** runs a multi-statement script outside a transaction block */
   exec(sql: string): Promise<void>
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>
+  /**
+   * Runs the statements in order in one transaction and returns each result;
+   * on PostgreSQL they travel as one pipeline, so it costs one round trip.
+   */
+  pipeline(statements: readonly Statement[]): Promise<QueryResult<Record<string, unknown>>[]>
   close(): Promise<void>
 }
 

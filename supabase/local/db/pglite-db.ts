@@ -35,6 +35,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         if (options?.readOnly) await tx.query('set transaction read only')
         return fn(wrap(tx))
       }),
+    pipeline: (statements) =>
+      pg.transaction(async (tx) => {
+        const results = []
+        for (const statement of statements) results.push(await wrap(tx).query(statement.sql, [...statement.params]))
+        return results
+      }),
     async close() {
       await pg.close()
     },

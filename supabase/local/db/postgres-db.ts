@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { Database, Queryable, QueryResult } from './database.ts'
+import { runPipeline } from './pg-pipeline.ts'
 
 // Keep int8/numeric/timestamps as text, matching the PGlite adapter.
 for (const oid of [20, 1700, 1114, 1184, 1082]) pg.types.setTypeParser(oid, (v: string) => v)
@@ -39,6 +40,19 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         throw error
       } finally {
         client.release()
+      }
+    },
+    async pipeline(statements) {
+      const client = await pool.connect()
+      let broken = false
+      try {
+        return await runPipeline(client, statements)
+      } catch (error) {
+        // a server error leaves the connection usable; anything else may not
+        broken = !(error instanceof pg.DatabaseError)
+        throw error
+      } finally {
+        client.release(broken)
       }
     },
     async close() {

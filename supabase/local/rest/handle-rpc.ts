@@ -1,6 +1,6 @@
 import { argNamesOf, buildRpc, pickFunction } from './build-rpc.ts'
 import { parseQuery } from './parse-query.ts'
-import { readJson, runAsCaller, toResult, type RestRequest, type ResultRow } from './request.ts'
+import { queryRowAsCaller, readJson, toResult, type RestRequest } from './request.ts'
 import { send, sendRows, unwrapSingle } from './respond.ts'
 import { invalidBody, RestError } from './rest-errors.ts'
 import { Params } from './sql.ts'
@@ -27,8 +27,7 @@ export async function handleRpc(r: RestRequest, name: string): Promise<void> {
     maxRows: r.service.config.maxRows,
   })
   const readOnly = read || fn.volatility !== 'v'
-  const rows = await runAsCaller(r, readOnly, (tx) => tx.query<ResultRow>(built.sql, params.values))
-  const result = toResult(rows.rows[0])
+  const result = toResult(await queryRowAsCaller(r, readOnly, { sql: built.sql, params: params.values }))
 
   if (fn.returnKind === 'void') return send(r, 204, null, {})
   if (fn.returnKind === 'composite' && fn.returnsSet) return sendRows(r, result, query.root.offset ?? 0)

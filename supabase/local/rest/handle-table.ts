@@ -1,7 +1,7 @@
 import { buildRead, rootParts, type BuildContext } from './build-read.ts'
 import { buildWrite, type Mutation } from './build-write.ts'
 import { parseQuery } from './parse-query.ts'
-import { readJson, runAsCaller, toResult, type RestRequest, type ResultRow } from './request.ts'
+import { queryRowAsCaller, readJson, runAsCaller, toResult, type RestRequest, type ResultRow } from './request.ts'
 import { checkSingular, sendRows, sendWrite } from './respond.ts'
 import { RestError, tableNotFound } from './rest-errors.ts'
 import { qualified, Params } from './sql.ts'
@@ -28,8 +28,8 @@ async function read(r: RestRequest, name: string): Promise<void> {
     count: r.prefer.count === 'exact',
     body: r.method !== 'HEAD',
   })
-  const row = await runAsCaller(r, true, (tx) => tx.query<ResultRow>(built.sql, ctx.params.values))
-  sendRows(r, toResult(row.rows[0]), offset)
+  const row = await queryRowAsCaller(r, true, { sql: built.sql, params: ctx.params.values })
+  sendRows(r, toResult(row), offset)
 }
 
 async function write(r: RestRequest, name: string, kind: Mutation['kind']): Promise<void> {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { asCaller, lowercaseHeaders } from '../db/as-caller.ts'
-import type { Queryable } from '../db/database.ts'
+import { asCaller, lowercaseHeaders, queryAsCaller, type CallerContext } from '../db/as-caller.ts'
+import type { Queryable, Statement } from '../db/database.ts'
 import { readBody } from '../http/http.ts'
 import type { JwtClaims } from '../jwt.ts'
 import type { ServiceContext } from '../stack.ts'
@@ -42,16 +42,23 @@ export const toResult = (row: ResultRow | undefined): Result => ({
   body: row?.body ?? null,
 })
 
+const callerOf = (r: RestRequest): CallerContext => ({
+  role: r.role,
+  claims: r.claims,
+  method: r.method,
+  path: r.path,
+  headers: lowercaseHeaders(r.req.headers),
+})
+
 /** PostgREST's per-request transaction, as the caller. */
 export function runAsCaller<T>(r: RestRequest, readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const caller = {
-    role: r.role,
-    claims: r.claims,
-    method: r.method,
-    path: r.path,
-    headers: lowercaseHeaders(r.req.headers),
-  }
-  return asCaller(r.service.db, caller, { readOnly }, fn)
+  return asCaller(r.service.db, callerOf(r), { readOnly }, fn)
+}
+
+/** A request that is one statement, as the caller, in one round trip. */
+export async function queryRowAsCaller(r: RestRequest, readOnly: boolean, statement: Statement): Promise<ResultRow | undefined> {
+  const { rows } = await queryAsCaller<ResultRow>(r.service.db, callerOf(r), { readOnly }, statement)
+  return rows[0]
 }
 
 /** The JSON body; `fallback` when empty (undefined: an empty body is an error). */
