@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Loaded from node_modules at run time: zxing-wasm reads its .wasm from the package, sharp its native binary.
+  serverExternalPackages: ['zxing-wasm', 'sharp'],
   images: {
     remotePatterns: [
       { protocol: 'http', hostname: '127.0.0.1' },

@@ -14,6 +14,7 @@ export const STOCK_REASONS = [
 export const REASON_LABELS: Record<string, string> = {
   ...Object.fromEntries(STOCK_REASONS.map((reason) => [reason.value, reason.label])),
   initial: 'Opening stock',
+  gone: 'Sold or missing',
 }
 
 export const SOURCE_LABELS: Record<string, string> = {

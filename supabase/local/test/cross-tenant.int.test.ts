@@ -15,6 +15,13 @@ interface Tenant {
   productId: string
   movementId: string
   imagePath: string
+  /** an open stocktake with one photo, a count line and an unmatched code */
+  sessionId: string
+  photoId: string
+  photoPath: string
+  unmatchedId: string
+  /** a confirmed stocktake, with its count results */
+  confirmedSessionId: string
 }
 
 type Json = Record<string, unknown>
@@ -23,17 +30,43 @@ const PNG = Buffer.from(
   'base64',
 )
 
-const tableAttacks: Record<string, (victim: Tenant) => { id: string; insert: Json; patch: Json }> = {
-  shops: (v) => ({ id: v.shopId, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
+// `filter` picks the victim's row (PostgREST syntax); `insert` plants a row in the victim's shop.
+const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert: Json; patch: Json }> = {
+  shops: (v) => ({ filter: `id=eq.${v.shopId}`, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
   products: (v) => ({
-    id: v.productId,
+    filter: `id=eq.${v.productId}`,
     insert: { shop_id: v.shopId, name: 'Planted', sku: 'PLANTED' },
     patch: { name: 'Hijacked', low_stock_threshold: 99 },
   }),
   stock_movements: (v) => ({
-    id: v.movementId,
+    filter: `id=eq.${v.movementId}`,
     insert: { shop_id: v.shopId, product_id: v.productId, delta: 100, qty_after: 107, reason: 'received' },
     patch: { delta: 1000 },
+  }),
+  count_sessions: (v) => ({
+    filter: `id=eq.${v.sessionId}`,
+    insert: { shop_id: v.shopId },
+    patch: { status: 'failed', error: 'hijacked' },
+  }),
+  count_photos: (v) => ({
+    filter: `id=eq.${v.photoId}`,
+    insert: { session_id: v.sessionId, shop_id: v.shopId, side: 'end', storage_path: `${v.shopId}/${v.sessionId}/end-x.png`, taken_at: new Date().toISOString() },
+    patch: { status: 'failed', error: 'hijacked' },
+  }),
+  count_lines: (v) => ({
+    filter: `photo_id=eq.${v.photoId}`,
+    insert: { photo_id: v.photoId, session_id: v.sessionId, shop_id: v.shopId, product_id: v.productId, count: 99, confidence: 1, analyser: 'barcode' },
+    patch: { count: 0 },
+  }),
+  count_unmatched: (v) => ({
+    filter: `id=eq.${v.unmatchedId}`,
+    insert: { photo_id: v.photoId, session_id: v.sessionId, shop_id: v.shopId, label: 'planted', count: 1 },
+    patch: { label: 'hijacked' },
+  }),
+  count_results: (v) => ({
+    filter: `session_id=eq.${v.confirmedSessionId}`,
+    insert: { session_id: v.sessionId, shop_id: v.shopId, product_id: v.productId, start_count: 1, end_count: 1, received: 0, sold: 0, qty_before: 1, qty_after: 1 },
+    patch: { qty_after: 0 },
   }),
 }
 
@@ -41,10 +74,13 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
+  count_session_review: (v) => ({ p_session_id: v.sessionId }),
+  confirm_count_session: (v) => ({ p_session_id: v.sessionId, p_counts: [{ product_id: v.productId, start_count: 9, end_count: 0 }] }),
 }
 
 const bucketAttacks: Record<string, (victim: Tenant) => { victimPath: string; plantPath: string }> = {
   'product-images': (v) => ({ victimPath: v.imagePath, plantPath: `${v.shopId}/planted.png` }),
+  'stock-photos': (v) => ({ victimPath: v.photoPath, plantPath: `${v.shopId}/${v.sessionId}/planted.png` }),
 }
 
 let stack: Stack
@@ -69,7 +105,29 @@ async function makeTenant(name: string): Promise<Tenant> {
   const imagePath = `${shop.id}/milk.png`
   const upload = await user.client.storage.from('product-images').upload(imagePath, new Blob([PNG], { type: 'image/png' }))
   if (upload.error) throw upload.error
-  return { user, shopId: shop.id, productId: product.id, movementId: (movement as Json).id as string, imagePath }
+  const stocktake = async () => {
+    const { data: session } = await user.client.from('count_sessions').insert({ shop_id: shop.id }).select().single().throwOnError()
+    const photoPath = `${shop.id}/${session.id}/start-1.png`
+    const photoUpload = await user.client.storage.from('stock-photos').upload(photoPath, new Blob([PNG], { type: 'image/png' }))
+    if (photoUpload.error) throw photoUpload.error
+    const { data: photo } = await user.client
+      .from('count_photos')
+      .insert({ session_id: session.id, shop_id: shop.id, side: 'start', storage_path: photoPath, taken_at: new Date().toISOString() })
+      .select()
+      .single()
+      .throwOnError()
+    const ids = { session_id: session.id, shop_id: shop.id, photo_id: photo.id }
+    await user.client.from('count_lines').insert({ ...ids, product_id: product.id, count: 7, confidence: 1, analyser: 'barcode' }).throwOnError()
+    const { data: unmatched } = await user.client.from('count_unmatched').insert({ ...ids, label: '123', count: 1 }).select().single().throwOnError()
+    await user.client.from('count_sessions').update({ status: 'review' }).eq('id', session.id).throwOnError()
+    return { sessionId: session.id as string, photoId: photo.id as string, photoPath, unmatchedId: unmatched.id as string }
+  }
+  const confirmed = await stocktake()
+  await user.client
+    .rpc('confirm_count_session', { p_session_id: confirmed.sessionId, p_counts: [{ product_id: product.id, start_count: 7, end_count: 7 }] })
+    .throwOnError()
+  const open = await stocktake()
+  return { user, shopId: shop.id, productId: product.id, movementId: (movement as Json).id as string, imagePath, ...open, confirmedSessionId: confirmed.sessionId }
 }
 
 async function api(token: string | null, method: string, path: string, body?: unknown) {
@@ -93,7 +151,7 @@ async function victimSnapshot(): Promise<string> {
     tables.map(async (table) => {
       const column = table === 'shops' ? 'id' : 'shop_id'
       const { rows } = await stack.db.query<{ rows: unknown }>(
-        `select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]') as rows from public.${table} t where ${column} = $1`,
+        `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]') as rows from public.${table} t where ${column} = $1`,
         [victim.shopId],
       )
       return [table, rows[0]!.rows]
@@ -160,14 +218,14 @@ describe('every table, function and bucket is locked to its shop', () => {
       const before = await victimSnapshot()
       for (const table of tables) {
         const attack = tableAttacks[table]!(victim)
-        const one = await api(token(), 'GET', `/rest/v1/${table}?select=*&id=eq.${attack.id}`)
+        const one = await api(token(), 'GET', `/rest/v1/${table}?select=*&${attack.filter}`)
         expect([200, 401, 403], `${table} read status`).toContain(one.status)
         if (one.status === 200) expect(one.json, `${table} read`).toEqual([])
         const all = await api(token(), 'GET', `/rest/v1/${table}?select=*`)
-        if (all.status === 200) expect((all.json as Json[]).map((r) => r.id)).not.toContain(attack.id)
-        const patch = await api(token(), 'PATCH', `/rest/v1/${table}?id=eq.${attack.id}`, attack.patch)
+        if (all.status === 200) expect(JSON.stringify(all.json), `${table} read all`).not.toContain(victim.shopId)
+        const patch = await api(token(), 'PATCH', `/rest/v1/${table}?${attack.filter}`, attack.patch)
         if (patch.status < 300) expect(patch.json ?? [], `${table} patch`).toEqual([])
-        const del = await api(token(), 'DELETE', `/rest/v1/${table}?id=eq.${attack.id}`)
+        const del = await api(token(), 'DELETE', `/rest/v1/${table}?${attack.filter}`)
         if (del.status < 300) expect(del.json ?? [], `${table} delete`).toEqual([])
         const insert = await api(token(), 'POST', `/rest/v1/${table}`, attack.insert)
         expect(insert.status, `${table} insert`).toBeGreaterThanOrEqual(400)
@@ -181,6 +239,7 @@ describe('every table, function and bucket is locked to its shop', () => {
       for (const fn of functions) {
         const res = await api(token(), 'POST', `/rest/v1/rpc/${fn}`, rpcAttacks[fn]!(victim))
         expect(res.status, `${fn} must not 5xx`).toBeLessThan(500)
+        expect(JSON.stringify(res.json), `${fn} must not leak the victim's rows`).not.toContain(victim.productId)
       }
       expect(await victimSnapshot()).toEqual(before)
     })
@@ -230,5 +289,12 @@ describe('every table, function and bucket is locked to its shop', () => {
     const { data: files, error } = await client.storage.from('product-images').list(victim.shopId)
     expect(error).toBeNull()
     expect(files?.map((f) => f.name)).toEqual(['milk.png'])
+    const { data: photos, error: photosError } = await client.storage.from('stock-photos').list(`${victim.shopId}/${victim.sessionId}`)
+    expect(photosError).toBeNull()
+    expect(photos?.map((f) => f.name)).toEqual(['start-1.png'])
+    const { data: review } = await client.rpc('count_session_review', { p_session_id: victim.sessionId }).throwOnError()
+    expect(review).toMatchObject([{ product_id: victim.productId, start_count: 7, end_count: 0 }])
+    const { data: results } = await client.from('count_results').select('qty_after').eq('session_id', victim.confirmedSessionId).throwOnError()
+    expect(results).toEqual([{ qty_after: 7 }])
   })
 })
