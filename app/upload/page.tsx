@@ -1,8 +1,10 @@
 import type { Metadata } from 'next'
 import { UploadPhotos } from '@/components/upload/upload-photos'
+import { requireShop } from '@/lib/auth/require-shop'
 
 export const metadata: Metadata = { title: 'Upload Photos' }
 
-export default function UploadPage() {
+export default async function UploadPage() {
+  await requireShop('/upload')
   return <UploadPhotos />
 }

@@ -19,12 +19,12 @@ export const NO_USER_MESSAGE = 'No user found'
  * auth + zod for every server action. Only the first validation issue is reported
  * (spec: "Only the first validation error is shown").
  */
-export function validatedAction<S extends z.ZodType>(
+export function validatedAction<S extends z.ZodType, R extends ActionState = ActionState>(
   schema: S,
-  run: (data: z.output<S>, ctx: ActionContext) => Promise<ActionState>,
+  run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
   { requireUser = false }: Options = {},
 ) {
-  return async (_previous: ActionState, formData: FormData): Promise<ActionState> => {
+  return async (_previous: ActionState, formData: FormData): Promise<R | ActionState> => {
     const parsed = schema.safeParse(Object.fromEntries(formData))
     if (!parsed.success) {
       const issue = parsed.error.issues[0]

@@ -6,17 +6,23 @@ export function fitWithin(width: number, height: number, max = MAX_IMAGE_SIDE): 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
-function toBlob(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
-  return new Promise((done) => canvas.toBlob(done, type, 0.82))
+function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob | null> {
+  return new Promise((done) => canvas.toBlob(done, type, quality))
 }
+
+/** Stocktake photos: barcodes need the detail, so a larger size and JPEG at a high quality. */
+export const STOCK_PHOTO = { maxSide: 4096, quality: 0.92, webp: false }
 
 /**
  * A phone photo (often 12 MP, rotated by EXIF) made small and upright: WebP, or JPEG where
  * the browser cannot encode WebP (Safari quietly returns PNG instead).
  */
-export async function resizeImage(file: File): Promise<{ blob: Blob; extension: 'webp' | 'jpg' }> {
+export async function resizeImage(
+  file: File,
+  { maxSide = MAX_IMAGE_SIDE, quality = 0.82, webp: tryWebp = true } = {},
+): Promise<{ blob: Blob; extension: 'webp' | 'jpg' }> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  const size = fitWithin(bitmap.width, bitmap.height)
+  const size = fitWithin(bitmap.width, bitmap.height, maxSide)
   const canvas = document.createElement('canvas')
   canvas.width = size.width
   canvas.height = size.height
@@ -24,9 +30,9 @@ export async function resizeImage(file: File): Promise<{ blob: Blob; extension: 
   if (!context) throw new Error('This browser cannot resize photos')
   context.drawImage(bitmap, 0, 0, size.width, size.height)
   bitmap.close()
-  const webp = await toBlob(canvas, 'image/webp')
+  const webp = tryWebp ? await toBlob(canvas, 'image/webp', quality) : null
   if (webp?.type === 'image/webp') return { blob: webp, extension: 'webp' }
-  const jpeg = await toBlob(canvas, 'image/jpeg')
+  const jpeg = await toBlob(canvas, 'image/jpeg', quality)
   if (!jpeg) throw new Error('This photo could not be read')
   return { blob: jpeg, extension: 'jpg' }
 }

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { createServerClient } from '@supabase/ssr'
 import { supabaseEnv } from './env'
 
-export const PROTECTED_PREFIXES = ['/app', '/upload', '/dashboard']
+export const PROTECTED_PREFIXES = ['/app', '/upload', '/dashboard', '/stocktakes']
 
 function isProtected(pathname: string) {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
