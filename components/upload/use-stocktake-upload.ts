@@ -66,17 +66,20 @@ export function useStocktakeUpload() {
 
   const follow = useCallback(
     async (sessionId: string) => {
-      const progress = await stocktakeProgress(sessionId).catch((error: unknown) => ({ ok: false as const, message: String(error) }))
-      if (!progress.ok) return fail(new Error(progress.message), sessionId)
-      if (progress.status === 'review' || progress.status === 'confirmed') {
-        toast.success('Analysis complete', { description: 'Check the counts, then confirm them.' })
-        router.push(`/stocktakes/${sessionId}`)
-        return
+      for (;;) {
+        const progress = await stocktakeProgress(sessionId).catch((error: unknown) => ({ ok: false as const, message: String(error) }))
+        if (!progress.ok) return fail(new Error(progress.message), sessionId)
+        if (progress.status === 'review' || progress.status === 'confirmed') {
+          toast.success('Analysis complete', { description: 'Check the counts, then confirm them.' })
+          router.push(`/stocktakes/${sessionId}`)
+          return
+        }
+        if (progress.status === 'failed') return fail(new Error(progress.error ?? 'The analysis failed'), sessionId)
+        const step = `Analysing photo ${Math.min(progress.analysed + 1, progress.total)} of ${progress.total}`
+        setState((current) => ({ ...current, phase: 'analysing', step, done: progress.analysed, total: progress.total }))
+        // An unmounted page clears the timer, and this loop simply never resumes.
+        await new Promise((resume) => (timer.current = setTimeout(resume, POLL_MS)))
       }
-      if (progress.status === 'failed') return fail(new Error(progress.error ?? 'The analysis failed'), sessionId)
-      const step = `Analysing photo ${Math.min(progress.analysed + 1, progress.total)} of ${progress.total}`
-      setState((current) => ({ ...current, phase: 'analysing', step, done: progress.analysed, total: progress.total }))
-      timer.current = setTimeout(() => void follow(sessionId), POLL_MS)
     },
     [fail, router],
   )
@@ -96,7 +99,7 @@ export function useStocktakeUpload() {
       let sessionId: string | null = null
       try {
         setState({ ...idle, phase: 'uploading', step: 'Starting the stocktake', total: photos.length })
-        toast('Analysis started', { description: 'Uploading your photos and counting the stock.' })
+        toast.success('Analysis started', { description: 'Uploading your photos and counting the stock.' })
         const started = await startStocktake(initialActionState, form({}))
         check(started)
         if (!('sessionId' in started) || !started.sessionId || !started.shopId) throw new Error('The stocktake could not be started')

@@ -1,5 +1,5 @@
 // Runs real server actions against a real in-memory stack. Only the framework is
-// faked: next/headers (a cookie jar holding a real session) and next/cache.
+// faked: next/headers (a cookie jar holding a real session), next/cache and next/server's after().
 // Import this module before the actions under test.
 import { vi } from 'vitest'
 import { createServerClient } from '@supabase/ssr'
@@ -35,6 +35,18 @@ vi.mock('next/headers', () => ({
   headers: async () => new Headers({ origin: 'http://localhost:3000' }),
 }))
 vi.mock('next/cache', () => ({ revalidatePath, revalidateTag: vi.fn() }))
+
+// next/server's after(): the framework runs the task once the response is sent; here it
+// starts at once and finishedAfterTasks() waits for it, as the response would not.
+const afterTasks: Promise<unknown>[] = []
+vi.mock('next/server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/server')>()),
+  after: (task: () => unknown) => void afterTasks.push(Promise.resolve().then(task)),
+}))
+
+export async function finishedAfterTasks(): Promise<void> {
+  while (afterTasks.length > 0) await afterTasks.shift()
+}
 
 /** A fresh stack, with the app's environment pointing at it. */
 export async function startActionStack(): Promise<Stack> {
