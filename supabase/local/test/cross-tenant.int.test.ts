@@ -76,6 +76,9 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
   count_session_review: (v) => ({ p_session_id: v.sessionId }),
   confirm_count_session: (v) => ({ p_session_id: v.sessionId, p_counts: [{ product_id: v.productId, start_count: 9, end_count: 0 }] }),
+  dashboard_summary: () => ({}),
+  dashboard_day_report: () => ({}),
+  shop_today: () => ({}),
 }
 
 const bucketAttacks: Record<string, (victim: Tenant) => { victimPath: string; plantPath: string }> = {

@@ -1,0 +1,27 @@
+'use server'
+
+import { getDashboardSummary } from '@/lib/data/dashboard'
+import type { DashboardSummary } from '@/lib/dashboard/summary'
+import { createClient } from '@/lib/supabase/server'
+import { NO_USER_MESSAGE } from './validated-action'
+
+export type LoadDashboardResult =
+  | { ok: true; data: DashboardSummary }
+  | { ok: false; message: string; noShop?: boolean }
+
+const NO_SHOP_MESSAGE = 'Create your shop to see its dashboard'
+
+/** The dashboard's figures for the signed-in owner; a failure is a message to show with a retry, not a throw. */
+export async function loadDashboard(): Promise<LoadDashboardResult> {
+  const supabase = await createClient()
+  const { data: auth } = await supabase.auth.getClaims()
+  if (!auth?.claims) return { ok: false, message: NO_USER_MESSAGE }
+  try {
+    const data = await getDashboardSummary(supabase)
+    if (!data) return { ok: false, message: NO_SHOP_MESSAGE, noShop: true }
+    return { ok: true, data }
+  } catch (error) {
+    console.error('Error loading the dashboard:', error)
+    return { ok: false, message: 'The dashboard could not be loaded' }
+  }
+}

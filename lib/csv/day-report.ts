@@ -1,0 +1,55 @@
+import type { DayReport } from '@/lib/dashboard/summary'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
+import { csvLine, UTF8_BOM, type CsvCell } from './write-csv'
+
+// One file, two tables, every record the same width (RFC 4180): a title record,
+// the stock by product with a totals record, then the day's movements. An empty
+// record separates the parts. "Sold or missing" is what photo stocktakes found
+// gone without a recorded sale: it is never added to "Sold".
+export const PRODUCT_COLUMNS = [
+  'Product',
+  'SKU',
+  'Opening qty',
+  'Received',
+  'Sold',
+  'Sold or missing (photo stocktake)',
+  'Other adjustments',
+  'Closing qty',
+  'Low stock',
+] as const
+
+export const MOVEMENT_COLUMNS = ['Time', 'Product', 'SKU', 'Reason', 'Change', 'Qty after', 'Source', 'Note'] as const
+
+const WIDTH = PRODUCT_COLUMNS.length
+const record = (cells: readonly CsvCell[]) => csvLine([...cells, ...Array<CsvCell>(Math.max(0, WIDTH - cells.length)).fill('')])
+
+const TOTALED = ['opening', 'received', 'sold', 'gone', 'other', 'closing'] as const
+
+export function dayReportCsv(report: DayReport): string {
+  const lines = [
+    UTF8_BOM,
+    record(['Daily stock report', report.shop_name, report.date, report.timezone, `Generated ${report.generated_at}`]),
+    record([]),
+    record(PRODUCT_COLUMNS),
+  ]
+  for (const p of report.products) {
+    lines.push(record([p.name, p.sku, p.opening, p.received, p.sold, p.gone, p.other, p.closing, p.low ? 'yes' : 'no']))
+  }
+  const totals = TOTALED.map((key) => report.products.reduce((sum, product) => sum + product[key], 0))
+  const lowCount = report.products.filter((product) => product.low).length
+  lines.push(record(['All products', '', ...totals, `${lowCount} low`]))
+  lines.push(record([]))
+  lines.push(record(MOVEMENT_COLUMNS))
+  for (const m of report.movements) {
+    lines.push(
+      record([m.time, m.name, m.sku, REASON_LABELS[m.reason] ?? m.reason, m.delta, m.qty_after, SOURCE_LABELS[m.source] ?? m.source, m.note]),
+    )
+  }
+  if (report.movements_total > report.movements.length) {
+    lines.push(record([`Only the first ${report.movements.length} of ${report.movements_total} movements are listed`]))
+  }
+  return lines.join('')
+}
+
+/** shelfsnap-report-YYYY-MM-DD.csv: the shop's own date, as the database computed it. */
+export const dayReportFileName = (date: string) => `shelfsnap-report-${date}.csv`

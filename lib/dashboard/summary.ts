@@ -1,0 +1,101 @@
+import { z } from 'zod'
+
+// The shapes of public.dashboard_summary() and public.dashboard_day_report(),
+// parsed on the server; the types are shared with the client components.
+
+const count = z.number().int().nonnegative()
+const timestamp = z.iso.datetime({ offset: true })
+
+export const dashboardSummarySchema = z.object({
+  currency: z.string(),
+  timezone: z.string(),
+  day: z.object({ date: z.iso.date(), start: timestamp, end: timestamp }),
+  today: z.object({
+    /** units of recorded 'sold' movements (net of any reversed ones) */
+    sold: z.number().int(),
+    /** how many 'sold' movements: none means no sales were recorded */
+    sales: count,
+    /** units gone between stocktake photos: sold or missing, nobody can tell which */
+    gone: z.number().int(),
+    received: z.number().int(),
+    movements: count,
+  }),
+  stock: z.object({
+    products: count,
+    units: count,
+    /** products with a unit cost: the value covers only these */
+    costed_products: count,
+    value: z.number().nonnegative(),
+    low: count,
+  }),
+  last_scan_at: timestamp.nullable(),
+  low_stock: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      sku: z.string().nullable(),
+      qty: count,
+      low_stock_threshold: count,
+      optimal: z.number().int().positive(),
+      /** false: no target is set, so optimal is the fallback (twice the low-stock level, at least 1) */
+      optimal_is_target: z.boolean(),
+    }),
+  ),
+  recent: z.array(
+    z.object({
+      id: z.uuid(),
+      product_id: z.uuid(),
+      name: z.string(),
+      delta: z.number().int(),
+      qty_after: count,
+      reason: z.string(),
+      source: z.string(),
+      created_at: timestamp,
+    }),
+  ),
+})
+
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>
+export type LowStockItem = DashboardSummary['low_stock'][number]
+export type RecentMovement = DashboardSummary['recent'][number]
+
+export const dayReportSchema = z.object({
+  shop_name: z.string(),
+  timezone: z.string(),
+  date: z.iso.date(),
+  generated_at: z.string(),
+  products: z.array(
+    z.object({
+      name: z.string(),
+      sku: z.string().nullable(),
+      opening: z.number().int(),
+      received: z.number().int(),
+      sold: z.number().int(),
+      gone: z.number().int(),
+      other: z.number().int(),
+      closing: count,
+      low: z.boolean(),
+    }),
+  ),
+  movements_total: count,
+  movements: z.array(
+    z.object({
+      time: z.string(),
+      name: z.string(),
+      sku: z.string().nullable(),
+      reason: z.string(),
+      delta: z.number().int(),
+      qty_after: count,
+      source: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
+})
+
+export type DayReport = z.infer<typeof dayReportSchema>
+
+/** How full the shelf is against the optimal quantity, 0–100, for the progress bar. */
+export function stockPercent(qty: number, optimal: number): number {
+  if (optimal <= 0) return 100
+  return Math.min(100, Math.max(0, Math.round((qty / optimal) * 100)))
+}

@@ -1,0 +1,169 @@
+// dashboard_summary() against a real stack: the shop's own day, costs known and
+// unknown, the optimal fallback, bounds, an empty shop, and loadDashboard().
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInAs, signOutEveryone, startActionStack } from '@/lib/actions/action-test-harness'
+import { addProduct, ownerWithShop, type Owner } from '@/lib/actions/catalogue-test-data'
+import { loadDashboard } from '@/lib/actions/load-dashboard'
+import type { Stack } from '@/supabase/local/stack'
+import { signUpUser } from '@/supabase/local/test/stack-fixture'
+import { getDashboardSummary } from './dashboard'
+import { insertMovement, ownerInZone } from './dashboard-test-data'
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startActionStack()
+})
+afterAll(async () => stack?.stop())
+
+/** The wall clock in a zone, as `YYYY-MM-DD, HH:MM:SS`. */
+const wallClock = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso))
+
+const shift = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString()
+
+describe('dashboard_summary()', () => {
+  it('gives a new shop nothing that looks like data, and a user without a shop null', async () => {
+    const owner = await ownerWithShop(stack, 'Empty Shop')
+    const summary = await getDashboardSummary(owner.client)
+    expect(summary).toMatchObject({
+      currency: 'GBP',
+      today: { sold: 0, sales: 0, gone: 0, received: 0, movements: 0 },
+      stock: { products: 0, units: 0, costed_products: 0, value: 0, low: 0 },
+      last_scan_at: null,
+      low_stock: [],
+      recent: [],
+    })
+    const newcomer = await signUpUser(stack)
+    expect(await getDashboardSummary(newcomer.client)).toBeNull()
+  })
+
+  for (const timeZone of ['Pacific/Auckland', 'Europe/London']) {
+    it(`counts today from local midnight to local midnight in ${timeZone}`, async () => {
+      const owner = await ownerInZone(stack, timeZone)
+      const id = await addProduct(owner, { name: 'Flat White Beans', qty: 0 })
+      const { day } = (await getDashboardSummary(owner.client))!
+      expect(wallClock(day.start, timeZone)).toBe(`${day.date}, 00:00:00`)
+      expect(wallClock(day.end, timeZone)).toMatch(/, 00:00:00$/)
+      expect(new Date(day.start).getTime()).toBeLessThanOrEqual(Date.now())
+      expect(new Date(day.end).getTime()).toBeGreaterThan(Date.now())
+
+      await insertMovement(stack, owner, id, { at: shift(day.start, -1000), delta: -4, reason: 'sold' })
+      await insertMovement(stack, owner, id, { at: day.start, delta: -1, reason: 'sold' })
+      await insertMovement(stack, owner, id, { at: shift(day.start, 1000), delta: -2, reason: 'sold' })
+      await insertMovement(stack, owner, id, { at: shift(day.start, 2000), delta: -3, reason: 'gone', source: 'photo_count' })
+      await insertMovement(stack, owner, id, { at: shift(day.start, 3000), delta: 6, reason: 'received' })
+      const summary = (await getDashboardSummary(owner.client))!
+      expect(summary.today).toEqual({ sold: 3, sales: 2, gone: 3, received: 6, movements: 4 })
+      expect(summary.timezone).toBe(timeZone)
+    })
+  }
+
+  it("keeps one shop's day and figures out of another's", async () => {
+    const auckland = await ownerInZone(stack, 'Pacific/Auckland')
+    const london = await ownerInZone(stack, 'Europe/London')
+    const kiwi = await addProduct(auckland, { name: 'Kiwi', qty: 0 })
+    const { day } = (await getDashboardSummary(auckland.client))!
+    await insertMovement(stack, auckland, kiwi, { at: shift(day.start, 1000), delta: -5, reason: 'sold' })
+    const other = (await getDashboardSummary(london.client))!
+    expect(other.today.sold).toBe(0)
+    expect(other.recent).toEqual([])
+    expect(other.day.start).not.toBe(day.start)
+  })
+
+  it('values stock only where costs are known and says for how many products', async () => {
+    const owner = await ownerWithShop(stack, 'Cost Shop')
+    await addProduct(owner, { name: 'Costed A', qty: 4, unit_cost: 1.25 })
+    await addProduct(owner, { name: 'Costed B', qty: 3, unit_cost: 10 })
+    await addProduct(owner, { name: 'Uncosted', qty: 100 })
+    const { stock } = (await getDashboardSummary(owner.client))!
+    expect(stock).toEqual({ products: 3, units: 107, costed_products: 2, value: 35, low: 0 })
+  })
+
+  it('lists low stock emptiest first, with the target or the fallback as optimal', async () => {
+    const owner = await ownerWithShop(stack, 'Low Shop')
+    await addProduct(owner, { name: 'Target Set', sku: 'T', qty: 3, low_stock_threshold: 4, target_qty: 12 })
+    await addProduct(owner, { name: 'No Target', qty: 2, low_stock_threshold: 5 })
+    await addProduct(owner, { name: 'Zero Threshold', qty: 0, low_stock_threshold: 0 })
+    await addProduct(owner, { name: 'At Threshold', qty: 5, low_stock_threshold: 5, target_qty: 0 })
+    await addProduct(owner, { name: 'Plenty', qty: 50, low_stock_threshold: 5 })
+    const summary = (await getDashboardSummary(owner.client))!
+    expect(summary.stock.low).toBe(4)
+    expect(summary.low_stock.map(({ name, qty, optimal, optimal_is_target }) => [name, qty, optimal, optimal_is_target])).toEqual([
+      ['Zero Threshold', 0, 1, false],
+      ['No Target', 2, 10, false],
+      ['Target Set', 3, 12, true],
+      ['At Threshold', 5, 10, false],
+    ])
+  })
+
+  it('bounds the lists: 50 low-stock products and the 20 newest movements, newest first', async () => {
+    const owner = await ownerWithShop(stack, 'Busy Shop')
+    const rows = Array.from({ length: 60 }, (_, i) => ({ shop_id: owner.shopId, name: `Low ${String(i).padStart(2, '0')}`, qty: 0, low_stock_threshold: 2 }))
+    await owner.client.from('products').insert(rows).throwOnError()
+    const id = await addProduct(owner, { name: 'Seller', qty: 100 })
+    for (let i = 1; i <= 25; i++) {
+      await insertMovement(stack, owner, id, { at: new Date(Date.now() - (30 - i) * 1000).toISOString(), delta: -1, reason: 'sold' })
+    }
+    const summary = (await getDashboardSummary(owner.client))!
+    expect(summary.stock.low).toBe(60)
+    expect(summary.low_stock).toHaveLength(50)
+    expect(summary.recent).toHaveLength(20)
+    const times = summary.recent.map((m) => new Date(m.created_at).getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    // The opening stock was written just now; the sales before it.
+    expect(summary.recent[0]).toMatchObject({ name: 'Seller', delta: 100, reason: 'initial' })
+    expect(summary.recent[1]).toMatchObject({ name: 'Seller', delta: -1, reason: 'sold' })
+  })
+
+  it('reports the latest analysed stocktake photo as the last scan', async () => {
+    const owner = await ownerWithShop(stack, 'Scan Shop')
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into count_sessions (shop_id, status) values ($1, 'review') returning id`,
+      [owner.shopId],
+    )
+    const session = rows[0]!.id
+    const photo = (side: string, analysedAt: string | null, n: number) =>
+      stack.db.query(
+        `insert into count_photos (session_id, shop_id, side, storage_path, taken_at, status, analysed_at)
+         values ($1, $2, $3, $4, now(), $5, $6)`,
+        [session, owner.shopId, side, `${owner.shopId}/${session}/${side}-${n}.jpg`, analysedAt ? 'analysed' : 'pending', analysedAt],
+      )
+    await photo('start', '2026-01-02T08:00:00Z', 1)
+    await photo('end', '2026-01-02T18:30:00Z', 2)
+    await photo('end', null, 3)
+    const summary = (await getDashboardSummary(owner.client))!
+    expect(new Date(summary.last_scan_at!).toISOString()).toBe('2026-01-02T18:30:00.000Z')
+  })
+})
+
+describe('loadDashboard', () => {
+  let owner: Owner
+
+  beforeAll(async () => {
+    owner = await ownerWithShop(stack, 'Action Shop')
+    await addProduct(owner, { name: 'Milk', qty: 2, low_stock_threshold: 3 })
+  })
+
+  it('returns the signed-in owner’s figures', async () => {
+    await signInAs(owner)
+    const result = await loadDashboard()
+    expect(result).toMatchObject({ ok: true, data: { stock: { products: 1, units: 2, low: 1 } } })
+  })
+
+  it('says so, without throwing, when signed out or without a shop', async () => {
+    signOutEveryone()
+    expect(await loadDashboard()).toEqual({ ok: false, message: 'No user found' })
+    await signInAs(await signUpUser(stack))
+    expect(await loadDashboard()).toMatchObject({ ok: false, noShop: true })
+  })
+})

@@ -1,0 +1,15 @@
+import 'server-only'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
+
+/** Today's figures for the caller's shop in one round trip, or null when they have no shop. */
+export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
+  const { data } = await supabase.rpc('dashboard_summary').throwOnError()
+  return data === null ? null : dashboardSummarySchema.parse(data)
+}
+
+/** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */
+export async function getDayReport(supabase: SupabaseClient): Promise<DayReport | null> {
+  const { data } = await supabase.rpc('dashboard_day_report').throwOnError()
+  return data === null ? null : dayReportSchema.parse(data)
+}
