@@ -189,3 +189,53 @@ export async function listBarcodeOwners(supabase: SupabaseClient, shopId: string
     if (data.length < 1000) return owners
   }
 }
+
+export interface LabelProduct {
+  id: string
+  name: string
+  sku: string
+}
+
+export interface LabelCandidates {
+  /** products with a SKU and no barcode, by name: rows [from, to] of them */
+  printable: LabelProduct[]
+  printableTotal: number
+  /** where `printable` starts: 0 when `from` was past the end */
+  from: number
+  /** products with neither SKU nor barcode, by name: the first `needSkuLimit` */
+  needSku: { id: string; name: string }[]
+  needSkuTotal: number
+  withBarcode: number
+}
+
+/** The shop's products sorted for printed QR labels: a product with a barcode needs none, one without a SKU cannot have one. */
+export async function listLabelCandidates(
+  supabase: SupabaseClient,
+  shopId: string,
+  { from, to, needSkuLimit }: { from: number; to: number; needSkuLimit: number },
+): Promise<LabelCandidates> {
+  const withoutBarcode = (columns: string) =>
+    supabase.from('products').select(columns, { count: 'exact' }).eq('shop_id', shopId).is('barcode', null).order('name').order('id')
+  const [printable, needSku, withBarcode] = await Promise.all([
+    withoutBarcode('id, name, sku').not('sku', 'is', null).range(from, to).overrideTypes<LabelProduct[], { merge: false }>(),
+    withoutBarcode('id, name')
+      .is('sku', null)
+      .limit(needSkuLimit)
+      .overrideTypes<{ id: string; name: string }[], { merge: false }>()
+      .throwOnError(),
+    supabase.from('products').select('id', { count: 'exact', head: true }).eq('shop_id', shopId).not('barcode', 'is', null).throwOnError(),
+  ])
+  // Past the last set (a stale link): PostgREST answers 416; start from the first instead.
+  if (printable.error?.code === 'PGRST103' && from > 0) {
+    return listLabelCandidates(supabase, shopId, { from: 0, to: to - from, needSkuLimit })
+  }
+  if (printable.error) throw new Error(printable.error.message)
+  return {
+    printable: printable.data,
+    printableTotal: printable.count ?? printable.data.length,
+    from,
+    needSku: needSku.data,
+    needSkuTotal: needSku.count ?? needSku.data.length,
+    withBarcode: withBarcode.count ?? 0,
+  }
+}
