@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+export const MAX_COPIES = 50
+/** Labels rendered at once: about 21 A4 sheets, and a page a phone can still hold. */
+export const MAX_LABELS = 500
+/** 3 × 8 labels of 63.5 × 33.9 mm on an A4 sheet */
+export const LABELS_PER_SHEET = 24
+/** Products without a SKU listed by name; the rest are counted. */
+export const NEED_SKU_LIMIT = 50
+
+const COPIES_ERROR = `Copies must be a whole number from 1 to ${MAX_COPIES}`
+
+const copiesSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/, { error: COPIES_ERROR })
+  .transform(Number)
+  .pipe(z.number().min(1, { error: COPIES_ERROR }).max(MAX_COPIES, { error: COPIES_ERROR }))
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+/** `?copies=`: blank is 1; a bad value falls back (to 1, or the nearest allowed number) with a message. */
+export function parseCopies(raw: string | string[] | undefined): { copies: number; message?: string } {
+  const text = first(raw)
+  if (text.trim() === '') return { copies: 1 }
+  const parsed = copiesSchema.safeParse(text)
+  if (parsed.success) return { copies: parsed.data }
+  const number = Number(text)
+  const copies = /^\s*\d+\s*$/.test(text) && number > MAX_COPIES ? MAX_COPIES : 1
+  return { copies, message: `${parsed.error.issues[0]?.message ?? COPIES_ERROR}: showing ${copies} ${copies === 1 ? 'copy' : 'copies'} of each label.` }
+}
+
+/** `?set=`: which batch of products when they need more than MAX_LABELS labels; anything odd is the first. */
+export function parseSet(raw: string | string[] | undefined): number {
+  const set = Number.parseInt(first(raw), 10)
+  return Number.isSafeInteger(set) && set >= 1 && set <= 100_000 ? set : 1
+}
+
+/** How many products fit in one print at `copies` labels each. */
+export function productsPerSet(copies: number): number {
+  return Math.max(1, Math.floor(MAX_LABELS / copies))
+}
+
+/** Each product `copies` times in a row, so all of one product's labels sit together on the sheet. */
+export function repeatLabels<T extends { id: string }>(products: T[], copies: number): { key: string; product: T }[] {
+  return products.flatMap((product) => Array.from({ length: copies }, (_, copy) => ({ key: `${product.id}-${copy}`, product })))
+}
+
+export function labelsHref({ copies, set }: { copies: number; set: number }): string {
+  const params = new URLSearchParams()
+  if (copies !== 1) params.set('copies', String(copies))
+  if (set > 1) params.set('set', String(set))
+  return params.size ? `/app/products/labels?${params}` : '/app/products/labels'
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+}
