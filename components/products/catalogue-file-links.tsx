@@ -1,11 +1,11 @@
 import Link from 'next/link'
-import { Download, Upload } from 'lucide-react'
+import { Download, QrCode, Upload } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
-/** Import and export the catalogue as CSV. */
+/** Import and export the catalogue as CSV; print QR labels for products without a barcode. */
 export function CatalogueFileLinks() {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <Button asChild variant="outline">
         <Link href="/app/products/import">
           <Upload aria-hidden="true" />
@@ -18,6 +18,12 @@ export function CatalogueFileLinks() {
           <Download aria-hidden="true" />
           Export CSV
         </a>
+      </Button>
+      <Button asChild variant="outline">
+        <Link href="/app/products/labels">
+          <QrCode aria-hidden="true" />
+          Print labels
+        </Link>
       </Button>
     </div>
   )
