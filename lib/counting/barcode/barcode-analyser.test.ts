@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { shelfPhoto } from '../../../bench/counting/generate-shelf-photo.ts'
+import type { CatalogueItem } from '../analyser.ts'
+import { countCodes, createBarcodeAnalyser } from './barcode-analyser.ts'
+
+const product = (id: string, sku: string | null, barcode: string | null): CatalogueItem => ({ id, name: `Product ${id}`, sku, barcode, imageUrl: null })
+
+const catalogue = [
+  product('beans', 'BEAN-1', '5012345678900'),
+  product('tins', 'tin-01', null),
+  product('cola', 'COLA', '0036000291452'),
+  product('gum', null, '01234565'),
+  product('absent', 'NOPE', '4006381333931'),
+]
+
+describe('countCodes', () => {
+  it('matches by barcode first, then by SKU (trimmed, any case), and lists the rest by text and symbology', () => {
+    const result = countCodes(
+      [
+        { text: '5012345678900', format: 'EAN13' },
+        { text: 'BEAN-1', format: 'Code128' },
+        { text: ' TIN-01 ', format: 'QRCode' },
+        { text: 'TIN-01', format: 'Code128' },
+        { text: '036000291452', format: 'UPCA' },
+        { text: '01234565', format: 'UPCE' },
+        { text: 'MYSTERY', format: 'QRCode' },
+        { text: 'MYSTERY', format: 'QRCode' },
+        { text: 'MYSTERY', format: 'Code128' },
+      ],
+      catalogue,
+    )
+    expect(result.counts).toEqual([
+      { productId: 'beans', count: 2, confidence: 1 },
+      { productId: 'tins', count: 2, confidence: 1 },
+      { productId: 'cola', count: 1, confidence: 1 },
+      { productId: 'gum', count: 1, confidence: 1 },
+    ])
+    expect(result.unmatched).toEqual([
+      { label: 'MYSTERY', format: 'QRCode', count: 2 },
+      { label: 'MYSTERY', format: 'Code128', count: 1 },
+    ])
+  })
+
+  it('matches a UPC-E label to its product catalogued by the UPC-A number', () => {
+    const result = countCodes([{ text: '01234565', format: 'UPCE' }], [product('gum', null, '012345000065')])
+    expect(result.counts).toEqual([{ productId: 'gum', count: 1, confidence: 1 }])
+  })
+})
+
+describe('createBarcodeAnalyser', () => {
+  it('counts a photo of several copies of products, by barcode and by SKU, with unknown labels unmatched', async () => {
+    const photo = await shelfPhoto({
+      items: [
+        { text: '5012345678900', format: 'ean13', count: 4 },
+        { text: 'TIN-01', format: 'qrcode', count: 3 },
+        { text: 'COLA', format: 'code128', count: 1 },
+        { text: 'WHO-99', format: 'datamatrix', count: 2 },
+      ],
+      width: 1200,
+      height: 900,
+      seed: 5,
+    })
+    const analyser = createBarcodeAnalyser()
+    expect(analyser.kind).toBe('barcode')
+    const result = await analyser.analyse({ bytes: photo.jpeg, mimeType: 'image/jpeg' }, catalogue)
+    expect(result).toEqual({
+      analyser: 'barcode',
+      counts: expect.arrayContaining([
+        { productId: 'beans', count: 4, confidence: 1 },
+        { productId: 'tins', count: 3, confidence: 1 },
+        { productId: 'cola', count: 1, confidence: 1 },
+      ]),
+      unmatched: [{ label: 'WHO-99', format: 'DataMatrix', count: 2 }],
+      usage: null,
+    })
+    expect(result.counts).toHaveLength(3)
+  })
+
+  it('gives empty counts for a photo without codes', async () => {
+    const photo = await shelfPhoto({ items: [], width: 800, height: 600, seed: 9 })
+    const result = await createBarcodeAnalyser().analyse({ bytes: photo.jpeg, mimeType: 'image/jpeg' }, catalogue)
+    expect(result).toEqual({ analyser: 'barcode', counts: [], unmatched: [], usage: null })
+  })
+})

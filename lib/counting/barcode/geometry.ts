@@ -1,0 +1,57 @@
+// Where a code is: its centre and size, and the way back from a transformed
+// copy of the photo (rotated, rows thinned out) to the photo itself.
+import type { Position } from 'zxing-wasm/reader'
+
+export interface Point {
+  x: number
+  y: number
+}
+
+/**
+ * How a pass's image was made from the photo: photo point p lands at
+ * `matrix · p − offset` (matrix row-major [a, b, c, d]).
+ */
+export interface View {
+  matrix: [number, number, number, number]
+  offset: Point
+}
+
+export const IDENTITY: View = { matrix: [1, 0, 0, 1], offset: { x: 0, y: 0 } }
+
+/**
+ * Rotation by `angle` degrees clockwise, then rows kept 1 in `rowStep`, with
+ * the canvas moved so that the whole photo stays in view (as sharp's affine does).
+ */
+export function rotatedView(angle: number, rowStep: number, width: number, height: number): View {
+  const r = (angle * Math.PI) / 180
+  const [cos, sin] = [Math.cos(r), Math.sin(r)]
+  const matrix: View['matrix'] = [cos, -sin, sin / rowStep, cos / rowStep]
+  const corners = [
+    [0, 0],
+    [width, 0],
+    [0, height],
+    [width, height],
+  ].map(([x, y]) => apply(matrix, { x: x!, y: y! }))
+  return { matrix, offset: { x: Math.min(...corners.map((c) => c.x)), y: Math.min(...corners.map((c) => c.y)) } }
+}
+
+const apply = (m: View['matrix'], p: Point): Point => ({ x: m[0] * p.x + m[1] * p.y, y: m[2] * p.x + m[3] * p.y })
+
+/** Maps a point of the view back to photo pixels. */
+export function toPhoto(point: Point, view: View): Point {
+  const [a, b, c, d] = view.matrix
+  const det = a * d - b * c
+  const inverse: View['matrix'] = [d / det, -b / det, -c / det, a / det]
+  return apply(inverse, { x: point.x + view.offset.x, y: point.y + view.offset.y })
+}
+
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
+
+/** Centre and longest side (about the symbol's width for a 1D code) of a code, in photo pixels. */
+export function placeInPhoto(position: Position, view: View): { center: Point; size: number } {
+  const [tl, tr, br, bl] = [position.topLeft, position.topRight, position.bottomRight, position.bottomLeft].map((p) => toPhoto(p, view)) as [Point, Point, Point, Point]
+  return {
+    center: { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 },
+    size: Math.max(distance(tl, tr), distance(bl, br), distance(tl, bl), distance(tr, br)),
+  }
+}

@@ -1,0 +1,57 @@
+// Several passes see the same printed label; one label must count once.
+// Detections of one text are the same label when their centres are closer
+// than half the larger symbol (neighbouring labels are at least a whole
+// symbol apart), and never when one pass saw both (a pass reports each
+// symbol once).
+import type { Point } from './geometry.ts'
+
+export interface DetectedCode {
+  text: string
+  /** zxing's format name, e.g. 'EAN13', 'Code128', 'QRCode' */
+  format: string
+  /** in photo pixels */
+  center: Point
+  /** the symbol's longest side, photo pixels */
+  size: number
+  /** how many passes found it */
+  seenBy: number
+}
+
+export interface PassDetection {
+  text: string
+  format: string
+  center: Point
+  size: number
+}
+
+/** Fraction of the symbol size within which two sightings are one label. */
+const SAME_LABEL = 0.5
+
+export class DetectionMerger {
+  readonly codes: DetectedCode[] = []
+
+  /** Adds one pass's detections, merging those that match a label already found. */
+  add(pass: readonly PassDetection[]): void {
+    const claimed = new Set<DetectedCode>()
+    for (const d of pass) {
+      let best: DetectedCode | null = null
+      let bestDistance = Infinity
+      for (const code of this.codes) {
+        if (code.text !== d.text || code.format !== d.format || claimed.has(code)) continue
+        const gap = Math.hypot(code.center.x - d.center.x, code.center.y - d.center.y)
+        if (gap < SAME_LABEL * Math.max(code.size, d.size) && gap < bestDistance) {
+          best = code
+          bestDistance = gap
+        }
+      }
+      if (best) {
+        claimed.add(best)
+        best.seenBy++
+      } else {
+        const code = { ...d, seenBy: 1 }
+        claimed.add(code)
+        this.codes.push(code)
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// zxing-wasm's reader, loaded once from the installed package (never a CDN).
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader'
+
+/** The 1D symbologies counted: retail codes and Code 128 SKU labels. */
+export const LINEAR_FORMATS = ['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'] as const satisfies ReaderOptions['formats']
+/** The 2D symbologies counted. */
+export const MATRIX_FORMATS = ['QRCode', 'DataMatrix'] as const satisfies ReaderOptions['formats']
+
+/** An 8-bit RGBA image, as sharp's `.ensureAlpha().raw()` returns it. */
+export interface RgbaImage {
+  data: Buffer
+  width: number
+  height: number
+}
+
+let loading: Promise<unknown> | null = null
+
+/** Compiles the wasm on first use; later calls share the same promise. */
+export function loadZXing(): Promise<unknown> {
+  loading ??= Promise.resolve()
+    .then(() => {
+      const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')
+      const file = readFileSync(wasmPath)
+      const wasmBinary = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer
+      return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })
+    })
+    .catch((error: unknown) => {
+      loading = null
+      throw error
+    })
+  return loading
+}
+
+/** Every code zxing finds in `image`, positions in the image's own pixels. */
+export async function readCodes(image: RgbaImage, options: ReaderOptions): Promise<ReadResult[]> {
+  await loadZXing()
+  const data = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength)
+  const imageData = { data, width: image.width, height: image.height, colorSpace: 'srgb' } as ImageData
+  return readBarcodes(imageData, { maxNumberOfSymbols: 255, ...options })
+}
