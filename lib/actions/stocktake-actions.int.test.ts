@@ -20,7 +20,7 @@ beforeAll(async () => {
   stack = await startActionStack()
   owner = await ownerWithShop(stack)
   rival = await ownerWithShop(stack, 'Rival Shop')
-  milk = await addProduct(owner, { name: 'Milk', sku: 'MILK-1L', barcode: '5000000000017', qty: 3 })
+  milk = await addProduct(owner, { name: 'Milk', sku: 'MILK-1L', barcode: '5000000000012', qty: 3 })
   tin = await addProduct(owner, { name: 'Tin', sku: 'TIN-01', qty: 2 })
 })
 afterAll(async () => stack?.stop())
@@ -49,11 +49,11 @@ describe('a photo stocktake from upload to confirmed stock', () => {
     const before = await snapshot(stack)
     sessionId = await newSession()
     const start = await shelfJpeg([
-      { text: '5000000000017', format: 'ean13', count: 3 },
+      { text: '5000000000012', format: 'ean13', count: 3 },
       { text: 'TIN-01', format: 'qrcode', count: 2 },
       { text: 'UNKNOWN-9', format: 'code128', count: 1 },
     ])
-    const end = await shelfJpeg([{ text: '5000000000017', format: 'ean13', count: 1 }, { text: 'TIN-01', format: 'qrcode', count: 2 }], 2)
+    const end = await shelfJpeg([{ text: '5000000000012', format: 'ean13', count: 1 }, { text: 'TIN-01', format: 'qrcode', count: 2 }], 2)
     expect(await addShelf(sessionId, 'start', start)).toEqual({ ok: true })
     expect(await addShelf(sessionId, 'end', end)).toEqual({ ok: true })
     expect(await analyseStocktake(idle, formData({ session_id: sessionId }))).toEqual({ ok: true, message: 'Analysis started' })
