@@ -3,11 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
 import { runAppBench } from './app-bench.ts'
+import { runCountingBench } from './counting-bench.ts'
 import { runStackBench } from './stack-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
   ['Catalogue at 5,000 products', runAppBench],
+  ['Photo counting', runCountingBench],
 ]
 const only = process.argv[2]
 const results: Record<string, Figure[]> = {}

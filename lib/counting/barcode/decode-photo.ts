@@ -81,7 +81,7 @@ function plan(photo: GreyImage): Pass[] {
   const source = () => sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 1 } })
   const linear = LINEAR_ANGLES.map((angle): Pass => {
     const view = rotatedView(angle, ROW_STEP, photo.width, photo.height)
-    const image = rgba(source().affine(view.matrix, { background: '#ffffff', interpolator: 'bilinear' }))
+    const image = rgba(source().affine(view.matrix, { background: '#ffffff', interpolator: 'bicubic' }))
     return { name: `1D at ${angle}°`, view, reader: LINEAR_READER, image }
   })
   return [{ name: '2D full frame', view: IDENTITY, reader: MATRIX_READER, image: rgba(source()) }, ...linear]
