@@ -73,12 +73,15 @@ begin
     'recent', (
       select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), '[]')
         from (
+          -- The 20 newest first, then their names: the join must not run ahead of the limit.
           select m.id, m.product_id, p.name, m.delta, m.qty_after, m.reason, m.source, m.created_at
-            from public.stock_movements m
+            from (
+              select * from public.stock_movements sm
+               where sm.shop_id = v_day.shop_id
+               order by sm.created_at desc, sm.id desc
+               limit 20
+            ) m
             join public.products p on p.id = m.product_id
-           where m.shop_id = v_day.shop_id
-           order by m.created_at desc, m.id desc
-           limit 20
         ) r)
   );
 end
