@@ -1,10 +1,13 @@
 import type { Metadata } from 'next'
 import { UploadPhotos } from '@/components/upload/upload-photos'
+import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { requireShop } from '@/lib/auth/require-shop'
+import { recentStocktakes } from '@/lib/data/stocktakes'
 
 export const metadata: Metadata = { title: 'Upload Photos' }
 
 export default async function UploadPage() {
-  await requireShop('/upload')
-  return <UploadPhotos />
+  const { shop, supabase } = await requireShop('/upload')
+  const recent = await recentStocktakes(supabase, shop.id)
+  return <UploadPhotos recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />} />
 }

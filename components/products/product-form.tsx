@@ -30,12 +30,14 @@ interface ProductFormProps {
   currency: string
   /** absent when adding a product */
   product?: ProductFormValues
+  /** a new product's prefilled codes, e.g. a code a stocktake found on the shelf */
+  codes?: { sku?: string; barcode?: string }
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 const amount = (value: number | null | undefined) => (value === null || value === undefined ? '' : value.toFixed(2))
 
-export function ProductForm({ action, shopId, currency, product }: ProductFormProps) {
+export function ProductForm({ action, shopId, currency, product, codes }: ProductFormProps) {
   const router = useRouter()
   const [uploading, setUploading] = useState(false)
   const editing = product !== undefined
@@ -54,8 +56,8 @@ export function ProductForm({ action, shopId, currency, product }: ProductFormPr
       {product && <input type="hidden" name="id" value={product.id} />}
       <FormField id="product-name" name="name" label="Name" required maxLength={120} autoComplete="off" defaultValue={product?.name} errors={errors.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id="product-sku" name="sku" label="SKU (optional)" maxLength={64} autoComplete="off" defaultValue={text(product?.sku)} errors={errors.sku} />
-        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" maxLength={64} autoComplete="off" inputMode="numeric" defaultValue={text(product?.barcode)} errors={errors.barcode} />
+        <FormField id="product-sku" name="sku" label="SKU (optional)" maxLength={64} autoComplete="off" defaultValue={text(product?.sku ?? codes?.sku)} errors={errors.sku} />
+        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" maxLength={64} autoComplete="off" inputMode="numeric" defaultValue={text(product?.barcode ?? codes?.barcode)} errors={errors.barcode} />
       </div>
       <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
         {editing ? (

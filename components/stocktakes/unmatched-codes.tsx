@@ -1,6 +1,12 @@
 import Link from 'next/link'
 import type { UnmatchedCode } from '@/lib/data/stocktakes'
 
+const RETAIL = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'EAN-13', 'EAN-8', 'UPC-A', 'UPC-E'])
+
+/** Retail codes become the new product's barcode; anything else (a Code 128 or QR label) its SKU. */
+const addHref = (code: UnmatchedCode) =>
+  `/app/products/new?${RETAIL.has(code.format ?? '') ? 'barcode' : 'sku'}=${encodeURIComponent(code.label)}`
+
 /** Codes on the shelf that match no product: the owner can add them so the next count includes them. */
 export function UnmatchedCodes({ codes }: { codes: UnmatchedCode[] }) {
   if (codes.length === 0) return null
@@ -15,7 +21,7 @@ export function UnmatchedCodes({ codes }: { codes: UnmatchedCode[] }) {
             <span className="text-muted-foreground">
               {code.format ?? 'item'} · {code.count} on the {code.side === 'start' ? 'Start of Day' : 'End of Day'} photos
             </span>
-            <Link className="underline underline-offset-4" href={`/app/products/new?barcode=${encodeURIComponent(code.label)}`}>
+            <Link className="underline underline-offset-4" href={addHref(code)}>
               Add product
             </Link>
           </li>

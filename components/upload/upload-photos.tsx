@@ -1,6 +1,6 @@
 'use client'
 
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ScanBarcode } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -8,11 +8,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { AnalysisProgress } from './analysis-progress'
 import { PhotoSidePicker } from './photo-side-picker'
 import { useStocktakeUpload } from './use-stocktake-upload'
-
-export const MISSING_IMAGES = { title: 'Missing images', description: 'Please upload both before and after images to analyze.' }
+import { MISSING_IMAGES } from '@/lib/validations/stocktake'
 
 /** The stocktake: photos of the shelves in the morning and in the evening, counted and compared. */
-export function UploadPhotos() {
+export function UploadPhotos({ recent }: { recent?: ReactNode }) {
   const [start, setStart] = useState<File[]>([])
   const [end, setEnd] = useState<File[]>([])
   const { state, run, retry, reset } = useStocktakeUpload()
@@ -66,6 +65,7 @@ export function UploadPhotos() {
         {!ready && <p className="text-sm text-muted-foreground">Upload both images to start analysis</p>}
       </div>
       <AnalysisProgress state={state} onRetry={retry} />
+      {recent}
     </main>
   )
 }

@@ -9,7 +9,7 @@ import { expectToast, signUpThroughUi } from '../_helpers/ui'
 test.setTimeout(180_000)
 
 const products = Array.from({ length: 10 }, (_, i) => ({ name: `Day Product ${String(i + 1).padStart(2, '0')}`, sku: `DAY-${String(i + 1).padStart(2, '0')}` }))
-const morning: Record<string, number> = { 'DAY-01': 5, 'DAY-02': 4, 'DAY-03': 3 }
+const morning: Record<string, number> = { 'DAY-01': 5, 'DAY-02': 4, 'DAY-03': 3, 'NEW-TEA': 1 }
 const evening: Record<string, number> = { 'DAY-01': 2, 'DAY-02': 4, 'DAY-03': 1 }
 
 async function photo(counts: Record<string, number>, seed: number, name: string) {
@@ -61,6 +61,10 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   await expect(row('Day Product 02')).toContainText('0 sold or missing')
   await expect(row('Day Product 03')).toContainText('2 sold or missing')
   await expect(page.getByRole('row')).toHaveCount(4)
+  // A label on the shelf that is not in the catalogue yet: listed, not counted, one tap from being added.
+  const unmatched = page.getByRole('region', { name: 'Codes that match no product' })
+  await expect(unmatched).toContainText('NEW-TEA')
+  await expect(unmatched.getByRole('link', { name: 'Add product' })).toHaveAttribute('href', '/app/products/new?sku=NEW-TEA')
 
   // One label was hidden behind another: the owner corrects the count.
   await row('Day Product 03').getByLabel('End count for Day Product 03').fill('2')

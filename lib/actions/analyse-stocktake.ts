@@ -5,11 +5,10 @@ import { pickAnalyser } from '@/lib/counting/pick-analyser'
 import { listPhotos, updateStocktake } from '@/lib/data/stocktakes'
 import { runAnalysis } from '@/lib/stocktakes/run-analysis'
 import { createClient } from '@/lib/supabase/server'
-import { stocktakeSchema } from '@/lib/validations/stocktake'
+import { MISSING_IMAGES, stocktakeSchema } from '@/lib/validations/stocktake'
 import { openStocktake } from './stocktake-access'
 import { validatedAction } from './validated-action'
 
-export const MISSING_IMAGES = 'Please upload both before and after images to analyze.'
 /** An analysis that has said nothing for this long died with its server; it may be started again. */
 const STALE_MS = 10 * 60 * 1000
 
@@ -29,7 +28,7 @@ export const analyseStocktake = validatedAction(
     const photos = await listPhotos(supabase, session.id)
     const start = photos.filter((photo) => photo.side === 'start')
     const end = photos.filter((photo) => photo.side === 'end')
-    if (start.length === 0 || end.length === 0) return { ok: false, message: MISSING_IMAGES }
+    if (start.length === 0 || end.length === 0) return { ok: false, message: MISSING_IMAGES.description }
     const startedAt = Math.min(...start.map((photo) => Date.parse(photo.taken_at)))
     const endedAt = Math.max(...end.map((photo) => Date.parse(photo.taken_at)))
     if (endedAt < startedAt) {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { finishedAfterTasks, formData, idle, signInAs, startActionStack } from './action-test-harness'
 import { addStocktakePhoto } from './add-stocktake-photo'
-import { analyseStocktake, MISSING_IMAGES } from './analyse-stocktake'
+import { analyseStocktake } from './analyse-stocktake'
 import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-test-data'
 import { confirmStocktake } from './confirm-stocktake'
 import { startStocktake } from './start-stocktake'
 import { NOT_FOUND } from './stocktake-access'
 import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
 import { NOTHING_FOUND } from '@/lib/stocktakes/run-analysis'
+import { MISSING_IMAGES } from '@/lib/validations/stocktake'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack
@@ -134,7 +135,7 @@ describe('bad input changes nothing', () => {
   it('will not analyse without both sides', async () => {
     const sessionId = await newSession()
     await addShelf(sessionId, 'start', await shelfJpeg([{ text: 'TIN-01', format: 'qrcode', count: 1 }]))
-    expect(await analyseStocktake(idle, formData({ session_id: sessionId }))).toEqual({ ok: false, message: MISSING_IMAGES })
+    expect(await analyseStocktake(idle, formData({ session_id: sessionId }))).toEqual({ ok: false, message: MISSING_IMAGES.description })
   })
 
   it('fails a stocktake whose photos have no codes, with a clear message and no counts', async () => {

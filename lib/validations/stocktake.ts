@@ -6,6 +6,9 @@ const count = z.number({ error: 'Counts must be whole numbers' }).int({ error: '
   .min(0, { error: 'Counts cannot be negative' })
   .max(1_000_000, { error: 'Counts must be at most 1,000,000' })
 
+/** Spec, section 5: both sides need a photo. */
+export const MISSING_IMAGES = { title: 'Missing images', description: 'Please upload both before and after images to analyze.' }
+
 export const MAX_PHOTOS_PER_SIDE = 10
 /** How far back a photo's time may be: a stocktake covers a day, not a month. */
 const MAX_PHOTO_AGE_MS = 7 * 24 * 60 * 60 * 1000

@@ -1,6 +1,6 @@
 // zxing-wasm's reader, loaded once from the installed package (never a CDN).
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader'
 
 /** The 1D symbologies counted: retail codes and Code 128 SKU labels. */
@@ -17,11 +17,21 @@ export interface RgbaImage {
 
 let loading: Promise<unknown> | null = null
 
+// The lookup is left to Node at run time: Turbopack rewrites require.resolve
+// calls it can see (a literal becomes a wasm module it cannot build, anything
+// else a stub that throws), so Node's own createRequire is fetched at run time,
+// resolving from the app's root. next.config.mjs traces the file into
+// serverless deployments.
+function resolveWasm(): string {
+  const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module')
+  return createRequire(join(process.cwd(), 'package.json')).resolve('zxing-wasm/reader/zxing_reader.wasm')
+}
+
 /** Compiles the wasm on first use; later calls share the same promise. */
 export function loadZXing(): Promise<unknown> {
   loading ??= Promise.resolve()
     .then(() => {
-      const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm')
+      const wasmPath = resolveWasm()
       const file = readFileSync(wasmPath)
       const wasmBinary = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer
       return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })
