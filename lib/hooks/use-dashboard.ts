@@ -1,0 +1,72 @@
+'use client'
+
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { loadDashboard, type LoadDashboardResult } from '@/lib/actions/load-dashboard'
+import type { DashboardSummary } from '@/lib/dashboard/summary'
+import { useStockChanged } from '@/lib/stock-events'
+
+export const REFRESH_INTERVAL_MS = 60_000
+
+export type DashboardState =
+  | { status: 'loading' }
+  /** `stale`: the last refresh failed, the figures shown are from before it */
+  | { status: 'ready'; data: DashboardSummary; stale: boolean }
+  | { status: 'error'; message: string; noShop: boolean }
+
+const OFFLINE: LoadDashboardResult = { ok: false, message: 'The dashboard could not be loaded: check your connection' }
+
+/**
+ * The dashboard's figures, fetched after mount and again when the page comes back
+ * into view, when another page announces a stock change, and every minute while
+ * visible. Calls that arrive during a fetch are folded into one more fetch after it.
+ */
+export function useDashboard() {
+  const [state, setState] = useState<DashboardState>({ status: 'loading' })
+  const inFlight = useRef(false)
+  const again = useRef(false)
+
+  const refresh = useCallback(async () => {
+    if (inFlight.current) {
+      again.current = true
+      return
+    }
+    inFlight.current = true
+    try {
+      do {
+        again.current = false
+        const result = await loadDashboard().catch(() => OFFLINE)
+        setState((previous) => {
+          if (result.ok) return { status: 'ready', data: result.data, stale: false }
+          if (previous.status === 'ready' && !result.noShop) return { ...previous, stale: true }
+          return { status: 'error', message: result.message, noShop: result.noShop ?? false }
+        })
+      } while (again.current)
+    } finally {
+      inFlight.current = false
+    }
+  }, [])
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' })
+    void refresh()
+  }, [refresh])
+
+  useEffect(() => {
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible') void refresh()
+    }
+    void refresh()
+    window.addEventListener('focus', whenVisible)
+    document.addEventListener('visibilitychange', whenVisible)
+    const timer = window.setInterval(whenVisible, REFRESH_INTERVAL_MS)
+    return () => {
+      window.removeEventListener('focus', whenVisible)
+      document.removeEventListener('visibilitychange', whenVisible)
+      window.clearInterval(timer)
+    }
+  }, [refresh])
+
+  useStockChanged(() => void refresh())
+
+  return { state, retry }
+}
