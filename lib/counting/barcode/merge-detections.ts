@@ -27,8 +27,25 @@ export interface PassDetection {
 /** Fraction of the symbol size within which two sightings are one label. */
 const SAME_LABEL = 0.5
 
+/** UPC-E and EAN-8 have little redundancy: part of a longer 1D code can read as one. */
+const FRAGMENT_PRONE = new Set(['UPCE', 'EAN8'])
+const LINEAR = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'])
+
+/** A short code whose centre lies on a longer 1D code: a misread fragment of it, not a label. */
+function isFragment(code: DetectedCode, all: readonly DetectedCode[]): boolean {
+  if (!FRAGMENT_PRONE.has(code.format)) return false
+  return all.some(
+    (other) => other !== code && LINEAR.has(other.format) && other.size > code.size * 1.2 && Math.hypot(other.center.x - code.center.x, other.center.y - code.center.y) < other.size / 2,
+  )
+}
+
 export class DetectionMerger {
-  readonly codes: DetectedCode[] = []
+  private readonly found: DetectedCode[] = []
+
+  /** Every label found so far, without fragments of longer codes. */
+  get codes(): DetectedCode[] {
+    return this.found.filter((code) => !isFragment(code, this.found))
+  }
 
   /** Adds one pass's detections, merging those that match a label already found. */
   add(pass: readonly PassDetection[]): void {
@@ -36,7 +53,7 @@ export class DetectionMerger {
     for (const d of pass) {
       let best: DetectedCode | null = null
       let bestDistance = Infinity
-      for (const code of this.codes) {
+      for (const code of this.found) {
         if (code.text !== d.text || code.format !== d.format || claimed.has(code)) continue
         const gap = Math.hypot(code.center.x - d.center.x, code.center.y - d.center.y)
         if (gap < SAME_LABEL * Math.max(code.size, d.size) && gap < bestDistance) {
@@ -50,7 +67,7 @@ export class DetectionMerger {
       } else {
         const code = { ...d, seenBy: 1 }
         claimed.add(code)
-        this.codes.push(code)
+        this.found.push(code)
       }
     }
   }
