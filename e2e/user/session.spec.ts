@@ -17,7 +17,7 @@ test('signed-in navigation: Products, Dashboard, Upload Photos and Sign Out', as
   await nav.getByRole('link', { name: 'Upload Photos' }).click()
   await expect(page).toHaveURL('/upload')
   await expect(page.getByRole('heading', { name: 'Upload Photos' })).toBeVisible()
-  await expect(page.getByText('Photo stocktakes are coming next.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Analyze Inventory' })).toBeDisabled()
 
   await nav.getByRole('link', { name: 'Products' }).click()
   await expect(page).toHaveURL('/app/products')
