@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { adjustStock } from '@/lib/actions/adjust-stock'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
+import { announceStockChanged } from '@/lib/stock-events'
 import { STOCK_MODES, STOCK_REASONS } from '@/lib/validations/stock'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
@@ -24,6 +25,7 @@ export function AdjustStockForm({ productId, qty }: { productId: string; qty: nu
     errorTitle: 'Stock not changed',
     onSuccess: ({ message }) => {
       toast.success('Stock updated', { description: message })
+      announceStockChanged()
       setFormKey((key) => key + 1)
     },
   })

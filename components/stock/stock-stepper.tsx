@@ -7,6 +7,7 @@ import { adjustStock } from '@/lib/actions/adjust-stock'
 import { initialActionState } from '@/lib/actions/action-state'
 import { isLowStock } from '@/lib/products/stock'
 import { newRequestId } from '@/lib/request-id'
+import { announceStockChanged } from '@/lib/stock-events'
 import { cn } from '@/lib/utils'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -47,6 +48,7 @@ export function StockStepper({ productId, name, qty, lowStockThreshold }: StockS
       addDelta(delta)
       const state = await adjustStock(initialActionState, form)
       if (!state.ok) toast.error('Stock not changed', { description: state.message })
+      else announceStockChanged()
     })
   }
 

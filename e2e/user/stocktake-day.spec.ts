@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../bench/counting/generate-shelf-photo'
 import { newCredentials } from '../_helpers/stack'
@@ -49,8 +50,9 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   await expect(analyse).toBeEnabled()
   await analyse.click()
   await expectToast(page, 'Analysis started', 'Uploading your photos and counting the stock.', 'success')
+  // Decoding takes a second or two a photo; more when the other project's browser is analysing too.
+  await expect(page).toHaveURL(/\/stocktakes\/[0-9a-f-]{36}$/, { timeout: 90_000 })
   await expectToast(page, 'Analysis complete', 'Check the counts, then confirm them.', 'success')
-  await expect(page).toHaveURL(/\/stocktakes\/[0-9a-f-]{36}$/)
 
   // The review: counts per product, units gone, nothing changed yet.
   await expect(page.getByRole('heading', { name: 'Review stocktake' })).toBeVisible()
@@ -78,9 +80,35 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   await expect(card(page, 'Day Product 01')).toContainText('Stock: 2')
   await expect(card(page, 'Day Product 02')).toContainText('Stock: 4')
   await expect(card(page, 'Day Product 03')).toContainText('Stock: 2')
-  await card(page, 'Day Product 01').getByRole('link', { name: 'Day Product 01' }).first().click()
+  await card(page, 'Day Product 01').getByRole('link', { name: 'Day Product 01', exact: true }).click()
   const history = page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem')
   await expect(history.first()).toContainText('Sold or missing')
   await expect(history.first()).toContainText('−3')
   await expect(history.first()).toContainText('Photo count')
+
+  // The dashboard agrees: nothing was sold through the till, 4 units went without a sale.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  const stat = (title: string) => page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })
+  await expect(stat('Items Sold Today')).toContainText('No sales recorded today')
+  await expect(stat('Items Sold Today')).toContainText('Also 4 units sold or missing, found by a photo stocktake')
+  await expect(stat('Current Stock')).toContainText('78 units')
+  await expect(stat('Current Stock')).toContainText('across 10 products')
+  await expect(stat('Low Stock Items')).toContainText('2 products')
+  await expect(stat('Last Scan')).not.toContainText('Never')
+  const lowStock = page.getByRole('list', { name: 'Low stock products' }).getByRole('listitem')
+  await expect(lowStock.getByRole('link')).toHaveText(['Day Product 01', 'Day Product 03'])
+  const activity = page.getByRole('list', { name: 'Recent stock movements' }).getByRole('listitem')
+  await expect(activity.filter({ hasText: 'Sold or missing' })).toHaveCount(2)
+  await expect(activity.filter({ hasText: 'Day Product 01' }).first()).toContainText('−3')
+
+  // And so does the day's report.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Report' }).click()])
+  const report = readFileSync((await download.path())!, 'utf8')
+  expect(report.startsWith('\uFEFF')).toBe(true)
+  const record = (first: string) => report.split('\r\n').find((line) => line.startsWith(first))?.split(',')
+  // Product, SKU, Opening, Received, Sold, Sold or missing, Other, Closing, Low stock
+  expect(record('Day Product 01,')?.slice(4)).toEqual(['0', '3', expect.any(String), '2', 'yes'])
+  expect(record('Day Product 02,')?.slice(4)).toEqual(['0', '0', expect.any(String), '4', 'no'])
+  expect(record('Day Product 03,')?.slice(4)).toEqual(['0', '1', expect.any(String), '2', 'yes'])
+  expect(record('All products,')?.slice(4)).toEqual(['0', '4', expect.any(String), '78', '2 low'])
 })
