@@ -38,17 +38,29 @@ function check(state: ActionState): void {
   if (!state.ok) throw new Error(state.message ?? 'Something went wrong')
 }
 
-async function uploadPhoto(file: File, shopId: string, sessionId: string, side: Side): Promise<void> {
-  let resized: Awaited<ReturnType<typeof resizeImage>>
+interface PreparedPhoto {
+  side: Side
+  name: string
+  takenAt: number
+  blob: Blob
+  extension: 'jpg' | 'webp'
+}
+
+/** Upright and at most 4096 px; a file the browser cannot read is refused before anything is uploaded. */
+async function preparePhoto(side: Side, file: File): Promise<PreparedPhoto> {
   try {
-    resized = await resizeImage(file, STOCK_PHOTO)
+    const { blob, extension } = await resizeImage(file, STOCK_PHOTO)
+    return { side, name: file.name, takenAt: file.lastModified || Date.now(), blob, extension }
   } catch {
     throw new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
   }
-  const path = stockPhotoPath(shopId, sessionId, side, newRequestId(), resized.extension)
-  const { error } = await createClient().storage.from(STOCK_PHOTOS_BUCKET).upload(path, resized.blob, { contentType: resized.blob.type })
-  if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
-  check(await addStocktakePhoto(initialActionState, form({ session_id: sessionId, side, path, taken_at: String(file.lastModified || Date.now()) })))
+}
+
+async function uploadPhoto(photo: PreparedPhoto, shopId: string, sessionId: string): Promise<void> {
+  const path = stockPhotoPath(shopId, sessionId, photo.side, newRequestId(), photo.extension)
+  const { error } = await createClient().storage.from(STOCK_PHOTOS_BUCKET).upload(path, photo.blob, { contentType: photo.blob.type })
+  if (error) throw new Error(`"${photo.name}" could not be uploaded: ${error.message}`)
+  check(await addStocktakePhoto(initialActionState, form({ session_id: sessionId, side: photo.side, path, taken_at: String(photo.takenAt) })))
 }
 
 /** Uploads both sides' photos into a new stocktake, starts the analysis job and follows it to the review. */
@@ -95,18 +107,22 @@ export function useStocktakeUpload() {
 
   const run = useCallback(
     async (start: File[], end: File[]) => {
-      const photos = [...start.map((file) => ['start', file] as const), ...end.map((file) => ['end', file] as const)]
+      const files = [...start.map((file) => ['start', file] as const), ...end.map((file) => ['end', file] as const)]
       let sessionId: string | null = null
       try {
-        setState({ ...idle, phase: 'uploading', step: 'Starting the stocktake', total: photos.length })
         toast.success('Analysis started', { description: 'Uploading your photos and counting the stock.' })
+        const photos: PreparedPhoto[] = []
+        for (const [index, [side, file]] of files.entries()) {
+          setState({ ...idle, phase: 'uploading', step: `Preparing photo ${index + 1} of ${files.length}`, total: files.length })
+          photos.push(await preparePhoto(side, file))
+        }
         const started = await startStocktake(initialActionState, form({}))
         check(started)
         if (!('sessionId' in started) || !started.sessionId || !started.shopId) throw new Error('The stocktake could not be started')
         sessionId = started.sessionId
-        for (const [index, [side, file]] of photos.entries()) {
+        for (const [index, photo] of photos.entries()) {
           setState((current) => ({ ...current, step: `Uploading photo ${index + 1} of ${photos.length}`, done: index, sessionId }))
-          await uploadPhoto(file, started.shopId, sessionId, side)
+          await uploadPhoto(photo, started.shopId, sessionId)
         }
         await analyse(sessionId)
       } catch (error) {
