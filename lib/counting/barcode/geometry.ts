@@ -35,6 +35,23 @@ export function rotatedView(angle: number, rowStep: number, width: number, heigh
   return { matrix, offset: { x: Math.min(...corners.map((c) => c.x)), y: Math.min(...corners.map((c) => c.y)) } }
 }
 
+/** The size of the canvas a view of a width × height photo needs to hold all of it. */
+export function viewSize(view: View, width: number, height: number): { width: number; height: number } {
+  const corners = [
+    [0, 0],
+    [width, 0],
+    [0, height],
+    [width, height],
+  ].map(([x, y]) => apply(view.matrix, { x: x!, y: y! }))
+  return {
+    width: Math.ceil(Math.max(...corners.map((c) => c.x)) - view.offset.x - 1e-9),
+    height: Math.ceil(Math.max(...corners.map((c) => c.y)) - view.offset.y - 1e-9),
+  }
+}
+
+/** The photo scaled by `factor` (e.g. ½ for a half-size copy). */
+export const scaledView = (factor: number): View => ({ matrix: [factor, 0, 0, factor], offset: { x: 0, y: 0 } })
+
 const apply = (m: View['matrix'], p: Point): Point => ({ x: m[0] * p.x + m[1] * p.y, y: m[2] * p.x + m[3] * p.y })
 
 /** Maps a point of the view back to photo pixels. */

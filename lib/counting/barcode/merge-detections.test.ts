@@ -21,3 +21,24 @@ describe('DetectionMerger', () => {
     expect(merger.codes.map((c) => c.format)).toEqual(['EAN13', 'QRCode'])
   })
 })
+
+describe('DetectionMerger conflicts', () => {
+  it('keeps the text more passes read at one place and drops the misread', () => {
+    const merger = new DetectionMerger()
+    merger.add([at('4006381333931', 'EAN13', 100, 100)])
+    merger.add([at('4006381333939', 'EAN13', 104, 102)])
+    merger.add([at('4006381333931', 'EAN13', 98, 101), at('X-1', 'Code128', 600, 100)])
+    expect(merger.codes.map((c) => [c.text, c.seenBy])).toEqual([
+      ['4006381333931', 2],
+      ['X-1', 1],
+    ])
+  })
+
+  it('on a tie keeps the better-checked symbology, then the first read; labels apart are never in conflict', () => {
+    const merger = new DetectionMerger()
+    merger.add([at('01234565', 'UPCE', 100, 100, 150), at('AB-12', 'Code128', 400, 100), at('5012345678900', 'EAN13', 700, 100)])
+    merger.add([at('AB-12X', 'Code128', 402, 100), at('4006381333931', 'EAN13', 700, 104)])
+    merger.add([at('96385074', 'EAN8', 102, 100, 150), at('5012345678900', 'EAN13', 1000, 100)])
+    expect(merger.codes.map((c) => c.text)).toEqual(['AB-12', '5012345678900', '96385074', '5012345678900'])
+  })
+})

@@ -2,7 +2,9 @@
 // Detections of one text are the same label when their centres are closer
 // than half the larger symbol (neighbouring labels are at least a whole
 // symbol apart), and never when one pass saw both (a pass reports each
-// symbol once).
+// symbol once). Detections of different texts at one place are one label
+// misread by some pass: the text more passes saw is kept (on a tie, the one
+// whose symbology checks itself better), so a misread never adds a count.
 import type { Point } from './geometry.ts'
 
 export interface DetectedCode {
@@ -39,12 +41,32 @@ function isFragment(code: DetectedCode, all: readonly DetectedCode[]): boolean {
   )
 }
 
+/**
+ * How well a symbology guards against misreads, highest first: 2D codes and
+ * Code 128 carry error correction or a mod-103 check; EAN/UPC a mod-10 check
+ * digit, the short ones over fewer, weaker guarded digits.
+ */
+const STRENGTH: Record<string, number> = { QRCode: 4, DataMatrix: 4, Code128: 3, EAN13: 2, UPCA: 2, EAN8: 1, UPCE: 0 }
+
+const samePlace = (a: DetectedCode, b: DetectedCode) => Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) < SAME_LABEL * Math.max(a.size, b.size)
+
+/** True when `other`, at the same place with another text, is the better reading of that label. */
+function outvotes(other: DetectedCode, code: DetectedCode, order: Map<DetectedCode, number>): boolean {
+  if (other.seenBy !== code.seenBy) return other.seenBy > code.seenBy
+  const [a, b] = [STRENGTH[other.format] ?? 0, STRENGTH[code.format] ?? 0]
+  if (a !== b) return a > b
+  return order.get(other)! < order.get(code)!
+}
+
 export class DetectionMerger {
   private readonly found: DetectedCode[] = []
 
-  /** Every label found so far, without fragments of longer codes. */
+  /** Every label found so far: fragments of longer codes and outvoted misreads left out. */
   get codes(): DetectedCode[] {
-    return this.found.filter((code) => !isFragment(code, this.found))
+    const order = new Map(this.found.map((code, i) => [code, i]))
+    return this.found.filter(
+      (code) => !isFragment(code, this.found) && !this.found.some((other) => other !== code && other.text !== code.text && samePlace(other, code) && outvotes(other, code, order)),
+    )
   }
 
   /** Adds one pass's detections, merging those that match a label already found. */

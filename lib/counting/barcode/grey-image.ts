@@ -1,0 +1,87 @@
+// One-byte-per-pixel images and the few transforms the passes need, in plain
+// JS over typed arrays: a rotation (bilinear) with the rows sharpened across
+// the bars, and a 2× reduction. Each image is allocated as a binary PGM, so
+// zxing reads it as it is (no RGBA copy, no colour conversion).
+import type { View } from './geometry.ts'
+
+export interface GreyImage {
+  /** width × height luminance bytes, row by row */
+  data: Uint8Array
+  width: number
+  height: number
+  /** the same pixels behind a PGM header, for zxing; absent on images not made here */
+  pgm?: Uint8Array
+}
+
+/** A blank image (all black) whose pixels sit behind a PGM header. */
+export function allocateGrey(width: number, height: number): GreyImage {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii')
+  const pgm = new Uint8Array(header.length + width * height)
+  pgm.set(header)
+  return { data: pgm.subarray(header.length), width, height, pgm }
+}
+
+/** The image as PGM bytes (copied only if it was not allocated as one). */
+export function asPgm(image: GreyImage): Uint8Array {
+  if (image.pgm) return image.pgm
+  const copy = allocateGrey(image.width, image.height)
+  copy.data.set(image.data)
+  return copy.pgm!
+}
+
+/**
+ * The photo as the view sees it (`view.matrix`, a rotation, maps photo
+ * points into it, shifted by `view.offset`), sampled bilinearly, white
+ * outside the photo. With `sharpen` > 0 each row is then sharpened with the
+ * kernel [−s, 1 + 2s, −s]: across the bars of a 1D code turned upright,
+ * which restores the narrow bars and spaces that blur and resampling smear
+ * into grey (along the bars nothing changes, so noise is not doubled).
+ */
+export function resample(photo: GreyImage, view: View, width: number, height: number, sharpen = 0): GreyImage {
+  const out = allocateGrey(width, height)
+  const { data: src, width: w, height: h } = photo
+  // clamped: the sharpened values overshoot 0–255
+  const dst = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.byteLength)
+  const [a, b, c, d] = view.matrix
+  const det = a * d - b * c
+  // photo point of view pixel (u, v): inverse · (u + offset)
+  const [ia, ib, ic, id] = [d / det, -b / det, -c / det, a / det]
+  const row = new Float32Array(width)
+  for (let v = 0; v < height; v++) {
+    const [u0, v0] = [view.offset.x, v + view.offset.y]
+    let x = ia * u0 + ib * v0
+    let y = ic * u0 + id * v0
+    for (let u = 0; u < width; u++, x += ia, y += ic) {
+      if (x < 0 || y < 0 || x >= w - 1 || y >= h - 1) {
+        row[u] = 255
+        continue
+      }
+      const [ix, iy] = [x | 0, y | 0]
+      const [fx, fy] = [x - ix, y - iy]
+      const k = iy * w + ix
+      const top = src[k]! + (src[k + 1]! - src[k]!) * fx
+      const bottom = src[k + w]! + (src[k + w + 1]! - src[k + w]!) * fx
+      row[u] = top + (bottom - top) * fy
+    }
+    const o = v * width
+    if (sharpen > 0) {
+      dst[o] = row[0]!
+      dst[o + width - 1] = row[width - 1]!
+      for (let u = 1; u < width - 1; u++) dst[o + u] = (1 + 2 * sharpen) * row[u]! - sharpen * (row[u - 1]! + row[u + 1]!)
+    } else dst.set(row, o)
+  }
+  return out
+}
+
+/** The image at half size, each pixel the mean of a 2 × 2 block. */
+export function halve(image: GreyImage): GreyImage {
+  const [width, height] = [image.width >> 1, image.height >> 1]
+  const out = allocateGrey(width, height)
+  const { data: src, width: w } = image
+  for (let y = 0; y < height; y++) {
+    let k = 2 * y * w
+    const o = y * width
+    for (let x = 0; x < width; x++, k += 2) out.data[o + x] = (src[k]! + src[k + 1]! + src[k + w]! + src[k + w + 1]! + 2) >> 2
+  }
+  return out
+}
