@@ -6,6 +6,8 @@ import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-tes
 import { confirmStocktake } from './confirm-stocktake'
 import { startStocktake } from './start-stocktake'
 import { NOT_FOUND } from './stocktake-access'
+import { stocktakeProgress } from './stocktake-progress'
+import { signedPhotoUrls } from '@/lib/data/stocktakes'
 import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
 import { NOTHING_FOUND } from '@/lib/stocktakes/run-analysis'
 import { MISSING_IMAGES } from '@/lib/validations/stocktake'
@@ -161,5 +163,26 @@ describe('bad input changes nothing', () => {
     expect(await confirmStocktake(idle, formData({ session_id: own, counts }))).toEqual({ ok: false, message: 'Product not found' })
     expect(await rows('select status from count_sessions where id = $1', [own])).toEqual([{ status: 'review' }])
     expect(await snapshot(stack)).toEqual(before)
+  })
+})
+
+describe("another shop's stocktakes stay private", () => {
+  it('are not found through the app: progress, photos and signed links', async () => {
+    const { data: session } = await rival.client.from('count_sessions').insert({ shop_id: rival.shopId }).select('id').single().throwOnError()
+    const path = await uploadStockPhoto(rival, session.id, 'start', await shelfJpeg([]))
+    expect(await stocktakeProgress(session.id)).toEqual({ ok: false, message: NOT_FOUND })
+    expect(await stocktakeProgress("x' or 1=1")).toEqual({ ok: false, message: NOT_FOUND })
+    expect((await signedPhotoUrls(owner.client, [path])).size).toBe(0)
+  })
+
+  it("signs its own photos only for a short while: the link stops working when it expires", async () => {
+    const sessionId = await newSession()
+    const path = await uploadStockPhoto(owner, sessionId, 'start', await shelfJpeg([]))
+    const url = (await signedPhotoUrls(owner.client, [path], 1)).get(path)!
+    expect((await fetch(url)).status).toBe(200)
+    await new Promise((resume) => setTimeout(resume, 2100))
+    const expired = await fetch(url)
+    expect(expired.status).toBe(400)
+    expect(await expired.json()).toMatchObject({ error: 'InvalidJWT' })
   })
 })
