@@ -17,6 +17,10 @@ export function UploadPhotos({ recent }: { recent?: ReactNode }) {
   const { state, run, retry, reset } = useStocktakeUpload()
   const busy = state.phase === 'uploading' || state.phase === 'analysing'
   const ready = start.length > 0 && end.length > 0
+  const sides = [
+    { title: 'Start of Day', description: 'Before you open: one photo per shelf.', files: start, set: setStart },
+    { title: 'End of Day', description: 'After you close: the same shelves again.', files: end, set: setEnd },
+  ] as const
 
   function analyse() {
     if (!ready) {
@@ -36,26 +40,19 @@ export function UploadPhotos({ recent }: { recent?: ReactNode }) {
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PhotoSidePicker
-          title="Start of Day"
-          description="Before you open: one photo per shelf."
-          files={start}
-          disabled={busy}
-          onChange={(files) => {
-            setStart(files)
-            if (state.phase === 'failed') reset()
-          }}
-        />
-        <PhotoSidePicker
-          title="End of Day"
-          description="After you close: the same shelves again."
-          files={end}
-          disabled={busy}
-          onChange={(files) => {
-            setEnd(files)
-            if (state.phase === 'failed') reset()
-          }}
-        />
+        {sides.map((side) => (
+          <PhotoSidePicker
+            key={side.title}
+            title={side.title}
+            description={side.description}
+            files={side.files}
+            disabled={busy}
+            onChange={(files) => {
+              side.set(files)
+              if (state.phase === 'failed') reset()
+            }}
+          />
+        ))}
       </div>
       <div className="grid justify-items-center gap-2">
         <Button size="lg" className="w-full sm:w-auto" disabled={!ready || busy} onClick={analyse}>
