@@ -44,11 +44,14 @@ export function ReviewTable({
   rows,
   counts,
   readOnly,
+  confirmed,
   onChange,
 }: {
   rows: ReviewRow[]
   counts: Record<string, EditedCount>
   readOnly: boolean
+  /** the last column then shows the stock the confirmation left */
+  confirmed: boolean
   onChange: (productId: string, count: EditedCount) => void
 }) {
   return (
@@ -63,7 +66,7 @@ export function ReviewTable({
             <th scope="col" className="p-3">End count</th>
             <th scope="col" className="p-3">Units gone</th>
             <th scope="col" className="p-3">Confidence</th>
-            <th scope="col" className="p-3">In catalogue</th>
+            <th scope="col" className="p-3">{confirmed ? 'Stock after' : 'In catalogue'}</th>
           </tr>
         </thead>
         <tbody>

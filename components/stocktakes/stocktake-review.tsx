@@ -35,7 +35,7 @@ export function StocktakeReview({ sessionId, rows, confirmed }: { sessionId: str
     <form {...formProps} className="grid gap-4">
       <input type="hidden" name="session_id" value={sessionId} />
       <input type="hidden" name="counts" value={payload} />
-      <ReviewTable rows={rows} counts={counts} readOnly={confirmed || pending} onChange={(id, count) => setCounts((all) => ({ ...all, [id]: count }))} />
+      <ReviewTable rows={rows} counts={counts} readOnly={confirmed || pending} confirmed={confirmed} onChange={(id, count) => setCounts((all) => ({ ...all, [id]: count }))} />
       {confirmed ? (
         <p role="status" className="flex items-center gap-2 font-medium text-emerald-700">
           <CheckCircle2 aria-hidden="true" className="size-5" />

@@ -74,6 +74,8 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(page, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await expect(page.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible()
+  await expect(row('Day Product 03').getByLabel('End count for Day Product 03')).toHaveValue('2')
+  await expect(row('Day Product 03').getByLabel('End count for Day Product 03')).toBeDisabled()
 
   // The catalogue and the product's history agree.
   await page.goto('/app/products')

@@ -1,6 +1,7 @@
 'use server'
 
 import { after } from 'next/server'
+import type { Analyser } from '@/lib/counting/analyser'
 import { pickAnalyser } from '@/lib/counting/pick-analyser'
 import { listPhotos, updateStocktake } from '@/lib/data/stocktakes'
 import { runAnalysis } from '@/lib/stocktakes/run-analysis'
@@ -34,6 +35,13 @@ export const analyseStocktake = validatedAction(
     if (endedAt < startedAt) {
       return { ok: false, message: 'The End of Day photos were taken before the Start of Day photos. Check which side each photo is on.' }
     }
+    let analyser: Analyser
+    try {
+      analyser = pickAnalyser()
+    } catch (error) {
+      console.error('Photo counting is misconfigured', error)
+      return { ok: false, message: 'Photo counting is not set up correctly on the server. Nothing was changed; tell whoever runs ShelfSnap.' }
+    }
     await updateStocktake(supabase, session.id, {
       status: 'analysing',
       error: null,
@@ -42,7 +50,7 @@ export const analyseStocktake = validatedAction(
       analysis_started_at: new Date().toISOString(),
     })
     const analysing = { ...session, status: 'analysing' as const }
-    after(async () => runAnalysis(await createClient(), analysing, pickAnalyser()))
+    after(async () => runAnalysis(await createClient(), analysing, analyser))
     return { ok: true, message: 'Analysis started' }
   },
   { requireUser: true },

@@ -88,4 +88,19 @@ describe('the vision analyser in a stocktake', () => {
     expect(result!.error).toContain(words)
     expect(result!.error).toContain('Nothing was changed')
   })
+
+  it('refuses to start when its settings are wrong, and leaves the stocktake as it was', async () => {
+    Object.assign(process.env, { SHELFSNAP_VISION_BASE_URL: 'not a url', SHELFSNAP_VISION_MODEL: 'fake-vision-model' })
+    const started = (await startStocktake(idle, formData({}))) as { sessionId: string }
+    for (const side of ['start', 'end'] as const) {
+      const path = await uploadStockPhoto(owner, started.sessionId, side, photo)
+      await addStocktakePhoto(idle, formData({ session_id: started.sessionId, side, path, taken_at: String(Date.now()) }))
+    }
+    expect(await analyseStocktake(idle, formData({ session_id: started.sessionId }))).toEqual({
+      ok: false,
+      message: 'Photo counting is not set up correctly on the server. Nothing was changed; tell whoever runs ShelfSnap.',
+    })
+    const { rows } = await stack.db.query('select status from count_sessions where id = $1', [started.sessionId])
+    expect(rows).toEqual([{ status: 'uploading' }])
+  })
 })

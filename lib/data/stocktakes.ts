@@ -178,6 +178,20 @@ export async function unmatchedCodes(supabase: SupabaseClient, sessionId: string
   return [...merged.values()]
 }
 
+/** For a confirmed stocktake: the rows with the numbers the owner confirmed and the stock they left. */
+export async function confirmedRows(supabase: SupabaseClient, sessionId: string, rows: ReviewRow[]): Promise<ReviewRow[]> {
+  const { data, error } = await supabase
+    .from('count_results')
+    .select('product_id, start_count, end_count, qty_after')
+    .eq('session_id', sessionId)
+  fail(error)
+  const results = new Map((data ?? []).map((result) => [result.product_id as string, result]))
+  return rows.map((row) => {
+    const result = results.get(row.product_id)
+    return result ? { ...row, start_count: result.start_count, end_count: result.end_count, qty: result.qty_after } : row
+  })
+}
+
 export type ConfirmResult = { ok: true; changed: number; alreadyConfirmed: boolean } | { ok: false; message: string }
 
 export async function confirmStocktake(supabase: SupabaseClient, sessionId: string, counts: ConfirmedCount[]): Promise<ConfirmResult> {

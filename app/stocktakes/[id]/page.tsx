@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ArrowLeft } from 'lucide-react'
 import { requireShop } from '@/lib/auth/require-shop'
-import { getStocktake, listPhotos, reviewRows, signedPhotoUrls, unmatchedCodes } from '@/lib/data/stocktakes'
+import { confirmedRows, getStocktake, listPhotos, reviewRows, signedPhotoUrls, unmatchedCodes } from '@/lib/data/stocktakes'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
 import { StocktakePhotos } from '@/components/stocktakes/stocktake-photos'
 import { StocktakeReview } from '@/components/stocktakes/stocktake-review'
@@ -20,11 +20,12 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
   const session = stocktakeSchema.safeParse({ session_id: id }).success ? await getStocktake(supabase, id) : null
   if (!session) notFound()
   const reviewable = session.status === 'review' || session.status === 'confirmed'
-  const [photos, rows, codes] = await Promise.all([
+  const [photos, proposed, codes] = await Promise.all([
     listPhotos(supabase, id),
     reviewable ? reviewRows(supabase, id) : [],
     reviewable ? unmatchedCodes(supabase, id) : [],
   ])
+  const rows = session.status === 'confirmed' ? await confirmedRows(supabase, id, proposed) : proposed
   const urls = await signedPhotoUrls(supabase, photos.map((photo) => photo.storage_path))
 
   return (
