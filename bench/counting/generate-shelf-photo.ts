@@ -5,7 +5,7 @@
 // quality 60.
 import sharp from 'sharp'
 import { LABEL_FORMATS, pick, randomCodeText, randomInt, seededRandom, type LabelFormat } from './code-texts.ts'
-import { renderLabel } from './shelf-label.ts'
+import { COMPACT_CARD, renderLabel, ROOMY_CARD, type CardLayout } from './shelf-label.ts'
 import { clutter, packLabels, type LabelBox } from './shelf-layout.ts'
 
 export type { LabelFormat } from './code-texts.ts'
@@ -34,6 +34,8 @@ export interface ShelfPhotoOptions {
   degraded?: boolean
   /** Gaussian blur sigma in pixels when degraded; default 0.8 */
   blur?: number
+  /** margins and gaps of the cards; default ROOMY_CARD */
+  layout?: CardLayout
 }
 
 export interface ShelfPhoto {
@@ -64,9 +66,10 @@ export async function shelfPhoto(options: ShelfPhotoOptions): Promise<ShelfPhoto
     angle: (random() * 2 - 1) * maxAngle,
     shear: perspective ? ([(random() * 2 - 1) * 0.06, (random() * 2 - 1) * 0.06] as [number, number]) : ([0, 0] as [number, number]),
   }))
-  const boxes: LabelBox[] = await packLabels(specs.map((s) => ({ text: s.item.text, format: s.item.format, angle: s.angle, shear: s.shear })), width, height, random)
+  const layout = options.layout ?? ROOMY_CARD
+  const boxes: LabelBox[] = await packLabels(specs.map((s) => ({ text: s.item.text, format: s.item.format, angle: s.angle, shear: s.shear })), width, height, random, layout)
   const rendered = await Promise.all(
-    boxes.map((box, i) => renderLabel({ text: box.text, format: box.format, caption: specs[i]!.item.caption ?? box.text, pxPerUnit: box.pxPerUnit, angle: box.angle, shear: box.shear })),
+    boxes.map((box, i) => renderLabel({ text: box.text, format: box.format, caption: specs[i]!.item.caption ?? box.text, pxPerUnit: box.pxPerUnit, angle: box.angle, shear: box.shear, layout })),
   )
   const background = await clutter(width, height, random)
   let photo = sharp(background).composite(
@@ -99,7 +102,23 @@ export interface GeneratedShelfOptions {
   degraded?: boolean
   blur?: number
   formats?: readonly LabelFormat[]
+  /**
+   * 'compact' (default): cards as tight as real shelf labels, so that up to
+   * 200 fit into 12 MP at or above MIN_PX_PER_MODULE; 'roomy': the older,
+   * wider cards, which put 140–200 labels at 1.6–2 px per module.
+   */
+  cards?: 'compact' | 'roomy'
 }
+
+/**
+ * The density floor of the benchmark: labels meant to be counted from a photo
+ * are printed big enough, and the shop owner is told to stand close enough,
+ * that a 12 MP photo has at least this many pixels per narrow bar (1D
+ * module). Under ~2 px a blurred (σ 0.8) JPEG q60 bar is smeared into grey
+ * and no reader can tell a narrow bar from a wide one. Compact cards keep
+ * every generated photo of 5–200 labels at 4000 × 3000 above it.
+ */
+export const MIN_PX_PER_MODULE = 2.2
 
 /**
  * A 12-megapixel photo of `labelCount` labels of random products in mixed
@@ -118,5 +137,6 @@ export async function generateShelfPhoto(options: GeneratedShelfOptions): Promis
     items.push({ text, format, count, caption: `Item ${items.length + 1}` })
     left -= count
   }
-  return shelfPhoto({ items, width: options.width ?? 4000, height: options.height ?? 3000, seed: options.seed, degraded: options.degraded, blur: options.blur })
+  const layout = options.cards === 'roomy' ? ROOMY_CARD : COMPACT_CARD
+  return shelfPhoto({ items, width: options.width ?? 4000, height: options.height ?? 3000, seed: options.seed, degraded: options.degraded, blur: options.blur, layout })
 }

@@ -2,7 +2,7 @@
 // the cluttered packaging behind them.
 import sharp from 'sharp'
 import { pick, randomInt, type LabelFormat } from './code-texts.ts'
-import { cardUnits } from './shelf-label.ts'
+import { cardUnits, ROOMY_CARD, type CardLayout } from './shelf-label.ts'
 
 export interface LabelPlan {
   text: string
@@ -20,7 +20,6 @@ export interface LabelBox extends LabelPlan {
 
 /** Labels are never drawn larger than this many photo pixels per module. */
 const MAX_PX_PER_UNIT = 4
-const GAP_UNITS = 10
 
 /** Bounding box of a w × h card after shear then rotation. */
 function boundingBox(w: number, h: number, angle: number, shear: [number, number]): [number, number] {
@@ -31,11 +30,11 @@ function boundingBox(w: number, h: number, angle: number, shear: [number, number
   return [sw * c + sh * s, sw * s + sh * c]
 }
 
-function rowsAt(sizes: [number, number][], scale: number, width: number): number[][] | null {
+function rowsAt(sizes: [number, number][], order: readonly number[], scale: number, width: number, gap: number): number[][] | null {
   const rows: number[][] = [[]]
   let x = 0
-  for (let i = 0; i < sizes.length; i++) {
-    const w = sizes[i]![0] * scale + GAP_UNITS * scale
+  for (const i of order) {
+    const w = sizes[i]![0] * scale + gap * scale
     if (w > width) return null
     if (x + w > width) {
       rows.push([])
@@ -47,15 +46,19 @@ function rowsAt(sizes: [number, number][], scale: number, width: number): number
   return rows
 }
 
-const rowHeight = (row: number[], sizes: [number, number][], scale: number) => Math.max(...row.map((i) => sizes[i]![1])) * scale + GAP_UNITS * scale
+const rowHeight = (row: number[], sizes: [number, number][], scale: number, gap: number) => Math.max(...row.map((i) => sizes[i]![1])) * scale + gap * scale
 
 /** Packs the labels in rows at the largest scale that fits, then spreads them over the photo. */
-export async function packLabels(plans: LabelPlan[], width: number, height: number, random: () => number): Promise<LabelBox[]> {
-  const units = await Promise.all(plans.map((p) => cardUnits(p.text, p.format)))
+export async function packLabels(plans: LabelPlan[], width: number, height: number, random: () => number, layout: CardLayout = ROOMY_CARD): Promise<LabelBox[]> {
+  const gap = layout.gap
+  const units = await Promise.all(plans.map((p) => cardUnits(p.text, p.format, layout)))
   const sizes = plans.map((p, i) => boundingBox(units[i]!.width, units[i]!.height, p.angle, p.shear))
+  // tall cards (2D codes, steep angles) share rows, so that short ones do not sit in rows twice their height
+  const order = plans.map((_, i) => i)
+  if (layout.rowsByHeight) order.sort((a, b) => sizes[b]![1] - sizes[a]![1] || a - b)
   const fits = (scale: number) => {
-    const rows = rowsAt(sizes, scale, width)
-    return rows && rows.reduce((sum, row) => sum + rowHeight(row, sizes, scale), 0) <= height ? rows : null
+    const rows = rowsAt(sizes, order, scale, width, gap)
+    return rows && rows.reduce((sum, row) => sum + rowHeight(row, sizes, scale, gap), 0) <= height ? rows : null
   }
   let [low, high] = [0.2, MAX_PX_PER_UNIT]
   if (!fits(high)) {
@@ -66,21 +69,21 @@ export async function packLabels(plans: LabelPlan[], width: number, height: numb
     }
   } else low = high
   const scale = low
-  const rows = fits(scale) ?? [plans.map((_, i) => i)]
-  const heights = rows.map((row) => rowHeight(row, sizes, scale))
+  const rows = fits(scale) ?? [order]
+  const heights = rows.map((row) => rowHeight(row, sizes, scale, gap))
   const spareY = (height - heights.reduce((a, b) => a + b, 0)) / rows.length
-  const boxes: LabelBox[] = []
+  const boxes: LabelBox[] = new Array<LabelBox>(plans.length)
   let y = 0
   for (const [r, row] of rows.entries()) {
     const rowH = heights[r]! + spareY
-    const used = row.reduce((sum, i) => sum + sizes[i]![0] * scale + GAP_UNITS * scale, 0)
+    const used = row.reduce((sum, i) => sum + sizes[i]![0] * scale + gap * scale, 0)
     const spareX = (width - used) / row.length
     let x = 0
     for (const i of row) {
-      const cellW = sizes[i]![0] * scale + GAP_UNITS * scale + spareX
-      const slackX = cellW - sizes[i]![0] * scale - GAP_UNITS * scale
-      const slackY = rowH - sizes[i]![1] * scale - GAP_UNITS * scale
-      boxes.push({ ...plans[i]!, pxPerUnit: scale, x: x + cellW / 2 + (random() - 0.5) * slackX * 0.8, y: y + rowH / 2 + (random() - 0.5) * slackY * 0.8 })
+      const cellW = sizes[i]![0] * scale + gap * scale + spareX
+      const slackX = cellW - sizes[i]![0] * scale - gap * scale
+      const slackY = rowH - sizes[i]![1] * scale - gap * scale
+      boxes[i] = { ...plans[i]!, pxPerUnit: scale, x: x + cellW / 2 + (random() - 0.5) * slackX * 0.8, y: y + rowH / 2 + (random() - 0.5) * slackY * 0.8 }
       x += cellW
     }
     y += rowH

@@ -49,6 +49,17 @@ export function viewSize(view: View, width: number, height: number): { width: nu
   }
 }
 
+/**
+ * A width × height crop centred on `center`, turned so that something
+ * lying at `angle` degrees clockwise in the photo is level in the crop.
+ */
+export function cropView(center: Point, angle: number, width: number, height: number): View {
+  const r = (-angle * Math.PI) / 180
+  const matrix: View['matrix'] = [Math.cos(r), -Math.sin(r), Math.sin(r), Math.cos(r)]
+  const c = apply(matrix, center)
+  return { matrix, offset: { x: c.x - width / 2, y: c.y - height / 2 } }
+}
+
 /** The photo scaled by `factor` (e.g. ½ for a half-size copy). */
 export const scaledView = (factor: number): View => ({ matrix: [factor, 0, 0, factor], offset: { x: 0, y: 0 } })
 
@@ -64,11 +75,15 @@ export function toPhoto(point: Point, view: View): Point {
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
-/** Centre and longest side (about the symbol's width for a 1D code) of a code, in photo pixels. */
-export function placeInPhoto(position: Position, view: View): { center: Point; size: number } {
+/**
+ * Centre, longest side (about the symbol's width for a 1D code) and angle (of
+ * its top edge, degrees clockwise) of a code, in photo pixels.
+ */
+export function placeInPhoto(position: Position, view: View): { center: Point; size: number; angle: number } {
   const [tl, tr, br, bl] = [position.topLeft, position.topRight, position.bottomRight, position.bottomLeft].map((p) => toPhoto(p, view)) as [Point, Point, Point, Point]
   return {
     center: { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 },
     size: Math.max(distance(tl, tr), distance(bl, br), distance(tl, bl), distance(tr, br)),
+    angle: (Math.atan2(tr.y - tl.y + br.y - bl.y, tr.x - tl.x + br.x - bl.x) * 180) / Math.PI,
   }
 }

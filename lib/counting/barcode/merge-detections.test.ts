@@ -42,3 +42,13 @@ describe('DetectionMerger conflicts', () => {
     expect(merger.codes.map((c) => c.text)).toEqual(['AB-12', '5012345678900', '96385074', '5012345678900'])
   })
 })
+
+describe('DetectionMerger.retain', () => {
+  it('forgets the sightings it is told to, so they neither count nor outvote', () => {
+    const merger = new DetectionMerger()
+    merger.add([at('4006381333931', 'EAN13', 100, 100), at('X-1', 'Code128', 600, 100)])
+    merger.add([at('4006381333939', 'EAN13', 104, 102), at('X-1', 'Code128', 602, 100)])
+    merger.retain((c) => c.seenBy >= 2)
+    expect(merger.codes.map((c) => c.text)).toEqual(['X-1'])
+  })
+})

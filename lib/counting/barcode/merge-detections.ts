@@ -15,6 +15,8 @@ export interface DetectedCode {
   center: Point
   /** the symbol's longest side, photo pixels */
   size: number
+  /** direction of the symbol's top edge (across a 1D code's bars), degrees clockwise */
+  angle: number
   /** how many passes found it */
   seenBy: number
 }
@@ -24,6 +26,8 @@ export interface PassDetection {
   format: string
   center: Point
   size: number
+  /** degrees clockwise; 0 if unknown */
+  angle?: number
 }
 
 /** Fraction of the symbol size within which two sightings are one label. */
@@ -31,7 +35,7 @@ const SAME_LABEL = 0.5
 
 /** UPC-E and EAN-8 have little redundancy: part of a longer 1D code can read as one. */
 const FRAGMENT_PRONE = new Set(['UPCE', 'EAN8'])
-const LINEAR = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'])
+export const LINEAR = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'])
 
 /** A short code whose centre lies on a longer 1D code: a misread fragment of it, not a label. */
 function isFragment(code: DetectedCode, all: readonly DetectedCode[]): boolean {
@@ -69,6 +73,12 @@ export class DetectionMerger {
     )
   }
 
+  /** Forgets the sightings `keep` says no to (e.g. codes no second read confirmed). */
+  retain(keep: (code: DetectedCode) => boolean): void {
+    const kept = this.found.filter(keep)
+    this.found.splice(0, this.found.length, ...kept)
+  }
+
   /** Adds one pass's detections, merging those that match a label already found. */
   add(pass: readonly PassDetection[]): void {
     const claimed = new Set<DetectedCode>()
@@ -87,7 +97,7 @@ export class DetectionMerger {
         claimed.add(best)
         best.seenBy++
       } else {
-        const code = { ...d, seenBy: 1 }
+        const code = { ...d, angle: d.angle ?? 0, seenBy: 1 }
         claimed.add(code)
         this.found.push(code)
       }
