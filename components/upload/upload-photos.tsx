@@ -38,6 +38,9 @@ export function UploadPhotos({ recent }: { recent?: ReactNode }) {
           Photograph each shelf at the start and at the end of the day. ShelfSnap counts the barcode and QR labels it sees, and
           you check the counts before any stock changes.
         </p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          For exact counts: one shelf per photo, labels facing the camera, close enough that every barcode is sharp.
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {sides.map((side) => (
