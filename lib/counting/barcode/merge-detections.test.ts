@@ -15,6 +15,18 @@ describe('DetectionMerger', () => {
     ])
   })
 
+  it('never lets two labels join through one read between them (zxing joins identical codes stacked in a column), and places each label by its own read', () => {
+    const merger = new DetectionMerger()
+    // one read of two stacked copies of a product: as tall as both, centred between them
+    merger.add([at('A', 'EAN13', 100, 190, 250)])
+    merger.add([at('A', 'EAN13', 100, 110)])
+    merger.add([at('A', 'EAN13', 100, 290)])
+    expect(merger.codes.map((c) => [c.center, c.seenBy])).toEqual([
+      [{ x: 100, y: 110 }, 2],
+      [{ x: 100, y: 290 }, 1],
+    ])
+  })
+
   it('keeps the same text in another symbology apart, and drops a short code read off a longer one', () => {
     const merger = new DetectionMerger()
     merger.add([at('A', 'EAN13', 100, 100), at('A', 'QRCode', 100, 100), at('01234565', 'UPCE', 130, 100, 90)])

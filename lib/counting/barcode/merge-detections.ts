@@ -1,10 +1,17 @@
 // Several passes see the same printed label; one label must count once.
 // Detections of one text are the same label when their centres are closer
 // than half the larger symbol (neighbouring labels are at least a whole
-// symbol apart), and never when one pass saw both (a pass reports each
-// symbol once). Detections of different texts at one place are one label
-// misread by some pass: the text more passes saw is kept (on a tie, the one
-// whose symbology checks itself better), so a misread never adds a count.
+// symbol apart) to every sighting of it so far, and never when one pass saw
+// both (a pass reports each symbol once). Every sighting, not just the
+// first: zxing joins the rows of two identical codes stacked one above the
+// other into one read, centred between them, and each label's own read is
+// close enough to that one; the two are still too far apart to be one label.
+// A label is placed where its tightest sighting saw it: one label's read
+// spans at most its bars' height, less than its width, where a joined read
+// is as tall as both labels and centred on neither. Detections of different
+// texts at one place are one label misread by some pass: the text more
+// passes saw is kept (on a tie, the one whose symbology checks itself
+// better), so a misread never adds a count.
 import type { Point } from './geometry.ts'
 
 export interface DetectedCode {
@@ -62,8 +69,17 @@ function outvotes(other: DetectedCode, code: DetectedCode, order: Map<DetectedCo
   return order.get(other)! < order.get(code)!
 }
 
+const near = (a: Sighting, b: Sighting) => Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) < SAME_LABEL * Math.max(a.size, b.size)
+
+interface Sighting {
+  center: Point
+  size: number
+}
+
 export class DetectionMerger {
   private readonly found: DetectedCode[] = []
+  /** where each pass saw each label */
+  private readonly sightings = new Map<DetectedCode, Sighting[]>()
 
   /** Every label found so far: fragments of longer codes and outvoted misreads left out. */
   get codes(): DetectedCode[] {
@@ -76,6 +92,7 @@ export class DetectionMerger {
   /** Forgets the sightings `keep` says no to (e.g. codes no second read confirmed). */
   retain(keep: (code: DetectedCode) => boolean): void {
     const kept = this.found.filter(keep)
+    for (const code of this.found) if (!kept.includes(code)) this.sightings.delete(code)
     this.found.splice(0, this.found.length, ...kept)
   }
 
@@ -88,7 +105,7 @@ export class DetectionMerger {
       for (const code of this.found) {
         if (code.text !== d.text || code.format !== d.format || claimed.has(code)) continue
         const gap = Math.hypot(code.center.x - d.center.x, code.center.y - d.center.y)
-        if (gap < SAME_LABEL * Math.max(code.size, d.size) && gap < bestDistance) {
+        if (gap < bestDistance && this.sightings.get(code)!.every((seen) => near(seen, d))) {
           best = code
           bestDistance = gap
         }
@@ -96,10 +113,13 @@ export class DetectionMerger {
       if (best) {
         claimed.add(best)
         best.seenBy++
+        this.sightings.get(best)!.push({ center: d.center, size: d.size })
+        if (d.size < best.size) Object.assign(best, { center: d.center, size: d.size, angle: d.angle ?? best.angle })
       } else {
         const code = { ...d, angle: d.angle ?? 0, seenBy: 1 }
         claimed.add(code)
         this.found.push(code)
+        this.sightings.set(code, [{ center: d.center, size: d.size }])
       }
     }
   }
