@@ -21,7 +21,7 @@ async function photo(counts: Record<string, number>, seed: number, name: string)
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
-test('a day of stock: labels, photos, review, confirm, and the same numbers everywhere', async ({ page }) => {
+test('a day of stock: labels, photos, review, confirm, and the same numbers everywhere', async ({ page, context }) => {
   await signUpThroughUi(page, newCredentials('day'))
   const dialog = page.getByRole('dialog', { name: 'Create Your Shop' })
   await dialog.getByLabel('Shop Name').fill('Day Shop')
@@ -29,9 +29,12 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   await expectToast(page, 'Shop created!', 'Day Shop is ready to go.', 'success')
 
   // Ten products by CSV; the morning's shelf matches the catalogue.
-  await page.goto('/app/products/import')
+  await expect(page).toHaveURL('/app/products')
+  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible()
   const csv = 'name,sku,qty,low_stock_threshold\r\n' + products.map((p) => `${p.name},${p.sku},${morning[p.sku] ?? 10},2`).join('\r\n') + '\r\n'
   await page.getByLabel('CSV file').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(page.getByText('10 of 10 rows ready to import')).toBeVisible()
   await page.getByRole('button', { name: 'Import 10 products' }).click()
   await expectToast(page, 'Products imported', '10 new products, 0 products updated, 0 stock counts changed', 'success')
 
@@ -71,11 +74,20 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   // One label was hidden behind another: the owner corrects the count.
   await row('Day Product 03').getByLabel('End count for Day Product 03').fill('2')
   await expect(row('Day Product 03')).toContainText('1 sold or missing')
+  // A dashboard left open in another tab follows the confirmation without a reload.
+  const dashboard = await context.newPage()
+  await dashboard.goto('/dashboard')
+  const openSold = dashboard.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: 'Items Sold Today' })
+  await expect(openSold).toContainText('No sales recorded today')
+  await expect(openSold).not.toContainText('sold or missing')
+  await page.bringToFront()
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(page, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await expect(page.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible()
   await expect(row('Day Product 03').getByLabel('End count for Day Product 03')).toHaveValue('2')
   await expect(row('Day Product 03').getByLabel('End count for Day Product 03')).toBeDisabled()
+  await expect(openSold).toContainText('Also 4 units sold or missing, found by a photo stocktake')
+  await dashboard.close()
 
   // The catalogue and the product's history agree.
   await page.goto('/app/products')

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { shelfPhoto } from '../../bench/counting/generate-shelf-photo'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
@@ -49,15 +50,28 @@ test('a file that is not a photo is refused before anything is uploaded', async 
   expect(await stocktakes(owner)).toEqual([])
 })
 
+/** A phone's sideways photo: stored landscape, 4800 × 600, with EXIF saying "turn 90° clockwise". */
+const sideways = async () => ({
+  name: 'sideways.jpg',
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 4800, height: 600, channels: 3, background: '#f4f1ea' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+})
+
 test('photos without any code fail with a clear message, and nothing is counted', async ({ page }) => {
   const owner = await ownerOnUpload(page, 'upload-blank')
-  await page.getByLabel('Start of Day photo').setInputFiles(await blank('morning.jpg'))
+  await page.getByLabel('Start of Day photo').setInputFiles(await sideways())
   await page.getByLabel('End of Day photo').setInputFiles(await blank('evening.jpg'))
   await page.getByRole('button', { name: 'Analyze Inventory' }).click()
   const message = /^No barcodes or QR codes were found in these photos\./
   await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('button', { name: 'Try the analysis again' })).toBeVisible()
   expect(await stocktakes(owner)).toEqual([{ status: 'failed', error: expect.stringMatching(message) }])
-  const { data: tin } = await (await signedInClient(owner)).from('products').select('qty').single().throwOnError()
+  const supabase = await signedInClient(owner)
+  const { data: tin } = await supabase.from('products').select('qty').single().throwOnError()
   expect(tin).toEqual({ qty: 3 })
+  // The sideways photo was stored upright (EXIF applied) and at most 4096 px long.
+  const { data: photo } = await supabase.from('count_photos').select('storage_path').eq('side', 'start').single().throwOnError()
+  const { data: file } = await supabase.storage.from('stock-photos').download(photo.storage_path)
+  const stored = await sharp(Buffer.from(await file!.arrayBuffer())).metadata()
+  expect([stored.width, stored.height, stored.orientation ?? 1]).toEqual([512, 4096, 1])
 })
