@@ -11,6 +11,7 @@ import { stocktakeProgress } from '@/lib/actions/stocktake-progress'
 import { resizeImage, STOCK_PHOTO } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
+import { MISSING_IMAGES } from '@/lib/validations/stocktake'
 import { createClient } from '@/lib/supabase/client'
 
 export type Phase = 'idle' | 'uploading' | 'analysing' | 'failed'
@@ -73,7 +74,8 @@ export function useStocktakeUpload() {
   const fail = useCallback((error: unknown, sessionId: string | null) => {
     const message = error instanceof Error ? error.message : String(error)
     setState((current) => ({ ...current, phase: 'failed', error: message, sessionId }))
-    toast.error('Analysis failed', { description: message })
+    // The server's own check that both sides have a photo gets the spec's toast.
+    toast.error(message === MISSING_IMAGES.description ? MISSING_IMAGES.title : 'Analysis failed', { description: message })
   }, [])
 
   const follow = useCallback(
