@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import type { MovementPage, StockMovement } from '@/lib/data/stock-movements'
+import { formatDateTime } from '@/lib/format/date-time'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
@@ -20,7 +21,6 @@ function who(movement: StockMovement, userId: string) {
 
 /** The product's ledger, newest first: what changed, why, how, who and when (in the shop's time zone). */
 export function MovementHistory({ history, productId, timeZone, userId }: MovementHistoryProps) {
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })
   const href = (page: number) => `/app/products/${productId}${page > 1 ? `?page=${page}` : ''}#history`
   if (history.movements.length === 0) return <p className="text-muted-foreground">No stock changes yet.</p>
 
@@ -33,7 +33,7 @@ export function MovementHistory({ history, productId, timeZone, userId }: Moveme
               <p className="font-medium">{REASON_LABELS[movement.reason] ?? movement.reason}</p>
               <p className="text-sm text-muted-foreground">
                 {SOURCE_LABELS[movement.source] ?? movement.source} · {who(movement, userId)} ·{' '}
-                <time dateTime={movement.created_at}>{when.format(new Date(movement.created_at))}</time>
+                <time dateTime={movement.created_at}>{formatDateTime(movement.created_at, timeZone)}</time>
               </p>
               {movement.note && <p className="text-sm break-words">{movement.note}</p>}
             </div>

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { formatDateTime } from '@/lib/format/date-time'
 
 export interface RecentStocktake {
   id: string
@@ -17,7 +18,6 @@ const STATUS: Record<RecentStocktake['status'], string> = {
 /** The last few stocktakes, so a review left open can be finished later. */
 export function RecentStocktakes({ stocktakes, timeZone }: { stocktakes: RecentStocktake[]; timeZone: string }) {
   if (stocktakes.length === 0) return null
-  const format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })
   return (
     <section aria-labelledby="recent-stocktakes" className="grid gap-2">
       <h2 id="recent-stocktakes" className="text-lg font-semibold">Recent stocktakes</h2>
@@ -25,7 +25,7 @@ export function RecentStocktakes({ stocktakes, timeZone }: { stocktakes: RecentS
         {stocktakes.map((stocktake) => (
           <li key={stocktake.id}>
             <Link href={`/stocktakes/${stocktake.id}`} className="flex min-h-11 items-center justify-between gap-3 px-4 py-2 hover:bg-muted">
-              <span>{format.format(new Date(stocktake.created_at))}</span>
+              <span>{formatDateTime(stocktake.created_at, timeZone)}</span>
               <span className="text-sm text-muted-foreground">{STATUS[stocktake.status]}</span>
             </Link>
           </li>

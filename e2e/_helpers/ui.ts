@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { Credentials } from './stack'
 
 /** A sonner toast: title and description, and whether it is the destructive (error) kind. */
@@ -44,4 +44,14 @@ export async function slowDownNextAction(page: Page, ms = 1500) {
     }
     await route.fallback()
   })
+}
+
+/** A product card in the catalogue grid, by the product's exact name. */
+export function productCard(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
+}
+
+/** One of the dashboard's four stat cards, by its title. */
+export function statCard(page: Page, title: string): Locator {
+  return page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })
 }

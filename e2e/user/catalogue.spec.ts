@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient, type Credentials, type NewProduct } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, productCard, signInThroughUi } from '../_helpers/ui'
 
 // Every test has its own owner: the specs change stock and may run side by side.
 async function ownerWithCatalogue(page: Page, tag: string, products: NewProduct[] = []): Promise<Credentials> {
@@ -12,9 +12,7 @@ async function ownerWithCatalogue(page: Page, tag: string, products: NewProduct[
   return owner
 }
 
-function card(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
-}
+const card = productCard
 
 async function productId(owner: Credentials, sku: string): Promise<string> {
   const supabase = await signedInClient(owner)

@@ -3,9 +3,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { catalogue, OWNER_STATE } from '../_helpers/catalogue'
 import { newCredentials } from '../_helpers/stack'
-import { signUpThroughUi } from '../_helpers/ui'
+import { signUpThroughUi, statCard } from '../_helpers/ui'
 
-const card = (page: Page, title: string) => page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })
+const card = statCard
 
 /** Units in the 'Items Sold Today' card: 0 while it says no sales were recorded. */
 async function soldToday(page: Page): Promise<number> {

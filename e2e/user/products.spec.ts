@@ -1,13 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { productCard, signInThroughUi } from '../_helpers/ui'
 
 test.use({ storageState: OWNER_STATE })
 
-function card(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
-}
+const card = productCard
 
 /** The element's background as [r, g, b], whatever colour space the CSS used. */
 function backgroundRgb(locator: Locator) {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../bench/counting/generate-shelf-photo'
 import { newCredentials } from '../_helpers/stack'
-import { expectToast, signUpThroughUi } from '../_helpers/ui'
+import { expectToast, productCard, signUpThroughUi, statCard } from '../_helpers/ui'
 
 // A whole day as a new owner would live it: sign up, shop, catalogue by CSV,
 // labels, morning and evening photos (generated with real QR labels), the
@@ -19,7 +19,7 @@ async function photo(counts: Record<string, number>, seed: number, name: string)
   return { name, mimeType: 'image/jpeg', buffer: jpeg }
 }
 
-const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
+const card = productCard
 
 test('a day of stock: labels, photos, review, confirm, and the same numbers everywhere', async ({ page, context }) => {
   await signUpThroughUi(page, newCredentials('day'))
@@ -77,7 +77,7 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
   // A dashboard left open in another tab follows the confirmation without a reload.
   const dashboard = await context.newPage()
   await dashboard.goto('/dashboard')
-  const openSold = dashboard.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: 'Items Sold Today' })
+  const openSold = statCard(dashboard, 'Items Sold Today')
   await expect(openSold).toContainText('No sales recorded today')
   await expect(openSold).not.toContainText('sold or missing')
   await page.bringToFront()
@@ -102,7 +102,7 @@ test('a day of stock: labels, photos, review, confirm, and the same numbers ever
 
   // The dashboard agrees: nothing was sold through the till, 4 units went without a sale.
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
-  const stat = (title: string) => page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })
+  const stat = (title: string) => statCard(page, title)
   await expect(stat('Items Sold Today')).toContainText('No sales recorded today')
   await expect(stat('Items Sold Today')).toContainText('Also 4 units sold or missing, found by a photo stocktake')
   await expect(stat('Current Stock')).toContainText('78 units')

@@ -1,7 +1,7 @@
 'use server'
 
 import sharp, { type Metadata } from 'sharp'
-import { addPhoto, downloadPhoto, removePhotoFile } from '@/lib/data/stocktakes'
+import { addPhoto, countPhotos, downloadPhoto, removePhotoFile } from '@/lib/data/stocktakes'
 import { isStockPhotoPath, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from '@/lib/stocktakes/photo-path'
 import { addPhotoSchema, MAX_PHOTOS_PER_SIDE } from '@/lib/validations/stocktake'
 import { openStocktake } from './stocktake-access'
@@ -39,8 +39,7 @@ export const addStocktakePhoto = validatedAction(
     if (!isStockPhotoPath(path, session.shop_id, session.id, side)) {
       return { ok: false, message: "This photo is not in your shop's folder", fieldErrors: { path: ["This photo is not in your shop's folder"] } }
     }
-    const { count } = await supabase.from('count_photos').select('id', { count: 'exact', head: true }).eq('session_id', session.id).eq('side', side)
-    if ((count ?? 0) >= MAX_PHOTOS_PER_SIDE) return { ok: false, message: `At most ${MAX_PHOTOS_PER_SIDE} photos per side` }
+    if ((await countPhotos(supabase, session.id, side)) >= MAX_PHOTOS_PER_SIDE) return { ok: false, message: `At most ${MAX_PHOTOS_PER_SIDE} photos per side` }
     const bytes = await downloadPhoto(supabase, path)
     if (!bytes) return { ok: false, message: 'The photo did not arrive. Try uploading it again.' }
     const problem = await checkImage(bytes)

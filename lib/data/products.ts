@@ -1,5 +1,6 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { CatalogueItem } from '@/lib/counting/analyser'
 import type { ProductFieldsInput } from '@/lib/validations/product'
 
 export interface ProductListItem {
@@ -238,4 +239,11 @@ export async function listLabelCandidates(
     needSkuTotal: needSku.count ?? needSku.data.length,
     withBarcode: withBarcode.count ?? 0,
   }
+}
+
+/** The shop's products as the counting analysers see them, by name. */
+export async function listCountingCatalogue(supabase: SupabaseClient, shopId: string): Promise<CatalogueItem[]> {
+  const { data, error } = await supabase.from('products').select('id, name, sku, barcode, image_url').eq('shop_id', shopId).order('name')
+  if (error) throw new Error(error.message)
+  return (data ?? []).map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcode, imageUrl: p.image_url }))
 }

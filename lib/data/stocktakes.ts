@@ -64,6 +64,23 @@ export async function getStocktake(supabase: SupabaseClient, id: string): Promis
   return data as Stocktake | null
 }
 
+/** The session's status and its photos' statuses in one request: what the upload page polls. */
+export async function getStocktakeProgress(
+  supabase: SupabaseClient,
+  id: string,
+): Promise<{ status: StocktakeStatus; error: string | null; photos: { status: StocktakePhoto['status'] }[] } | null> {
+  const { data, error } = await supabase.from('count_sessions').select('status, error, photos:count_photos(status)').eq('id', id).maybeSingle()
+  fail(error)
+  return data as { status: StocktakeStatus; error: string | null; photos: { status: StocktakePhoto['status'] }[] } | null
+}
+
+/** How many photos one side of a stocktake has. */
+export async function countPhotos(supabase: SupabaseClient, sessionId: string, side: Side): Promise<number> {
+  const { count, error } = await supabase.from('count_photos').select('id', { count: 'exact', head: true }).eq('session_id', sessionId).eq('side', side)
+  fail(error)
+  return count ?? 0
+}
+
 export async function recentStocktakes(supabase: SupabaseClient, shopId: string, limit = 5): Promise<Stocktake[]> {
   const { data, error } = await supabase
     .from('count_sessions')

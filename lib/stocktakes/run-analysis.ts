@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AnalysisError, type Analyser, type CatalogueItem } from '@/lib/counting/analyser'
+import { AnalysisError, type Analyser } from '@/lib/counting/analyser'
+import { listCountingCatalogue } from '@/lib/data/products'
 import {
   downloadPhoto,
   listPhotos,
@@ -19,12 +20,6 @@ export const NOTHING_FOUND: Record<Analyser['kind'], string> = {
 }
 const UNEXPECTED = 'The analysis stopped unexpectedly. Nothing was changed; try again.'
 
-async function catalogueOf(supabase: SupabaseClient, shopId: string): Promise<CatalogueItem[]> {
-  const { data, error } = await supabase.from('products').select('id, name, sku, barcode, image_url').eq('shop_id', shopId).order('name')
-  if (error) throw new Error(error.message)
-  return (data ?? []).map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcode, imageUrl: p.image_url }))
-}
-
 /**
  * The analysis job: every photo of the session through the analyser, each
  * photo's proposal recorded as it finishes (the page follows the progress),
@@ -34,7 +29,7 @@ async function catalogueOf(supabase: SupabaseClient, shopId: string): Promise<Ca
 export async function runAnalysis(supabase: SupabaseClient, session: Stocktake, analyser: Analyser): Promise<void> {
   const usage = { promptTokens: 0, completionTokens: 0, costUsd: null as number | null }
   try {
-    const catalogue = await catalogueOf(supabase, session.shop_id)
+    const catalogue = await listCountingCatalogue(supabase, session.shop_id)
     const photos = await listPhotos(supabase, session.id)
     let found = 0
     for (const photo of photos) {

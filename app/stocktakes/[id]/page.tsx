@@ -1,8 +1,9 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { ArrowLeft } from 'lucide-react'
+import { formatDateTime } from '@/lib/format/date-time'
 import { requireShop } from '@/lib/auth/require-shop'
+import { BackLink } from '@/components/layout/back-link'
 import { confirmedRows, getStocktake, listPhotos, reviewRows, signedPhotoUrls, unmatchedCodes } from '@/lib/data/stocktakes'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
 import { StocktakePhotos } from '@/components/stocktakes/stocktake-photos'
@@ -11,8 +12,7 @@ import { UnmatchedCodes } from '@/components/stocktakes/unmatched-codes'
 
 export const metadata: Metadata = { title: 'Review stocktake' }
 
-const when = (iso: string | null, timeZone: string) =>
-  iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) : '—'
+const when = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : '—')
 
 export default async function StocktakePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
@@ -30,10 +30,7 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
 
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8">
-      <Link href="/upload" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Upload Photos
-      </Link>
+      <BackLink href="/upload">Upload Photos</BackLink>
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
         <p className="mt-1 text-muted-foreground">

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { ArrowLeft, Package, Pencil } from 'lucide-react'
+import { Package, Pencil } from 'lucide-react'
+import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
@@ -39,9 +40,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
-      <Link href="/app/products" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden="true" className="size-4" /> All products
-      </Link>
+      <BackLink href="/app/products">All products</BackLink>
       <section className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border bg-muted">
           {product.image_url ? (

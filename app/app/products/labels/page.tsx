@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { ArrowLeft, Barcode, ChevronRight, PackageOpen } from 'lucide-react'
+import { Barcode, ChevronRight, PackageOpen } from 'lucide-react'
+import { BackLink } from '@/components/layout/back-link'
 import { Button } from '@/components/ui/button'
 import { CopiesForm } from '@/components/labels/copies-form'
 import { LabelSetNav } from '@/components/labels/label-set-nav'
@@ -45,9 +46,7 @@ export default async function PrintLabelsPage({ searchParams }: { searchParams: 
         {PRINT_CSS}
       </style>
       <div className="grid gap-4 print:hidden">
-        <Link href="/app/products" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden="true" className="size-4" /> All products
-        </Link>
+        <BackLink href="/app/products">All products</BackLink>
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Print labels</h1>
           <p className="text-muted-foreground">
