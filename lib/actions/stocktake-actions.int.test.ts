@@ -93,6 +93,51 @@ describe('a photo stocktake from upload to confirmed stock', () => {
   })
 })
 
+describe('what the ledger recorded during the day', () => {
+  const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms))
+
+  it('splits units gone into sold and missing, counts receipts, and keeps what was recorded after the end photos', async () => {
+    const tea = await addProduct(owner, { name: 'Ledger Tea', sku: 'TEA-9', qty: 10 })
+    const jam = await addProduct(owner, { name: 'Ledger Jam', sku: 'JAM-9', qty: 5 })
+    const sessionId = await newSession()
+    const startPath = await uploadStockPhoto(owner, sessionId, 'start', await shelfJpeg([{ text: 'TEA-9', format: 'qrcode', count: 10 }, { text: 'JAM-9', format: 'qrcode', count: 5 }], 3))
+    expect(await addStocktakePhoto(idle, photoForm(sessionId, 'start', startPath, Date.now() - 30 * 60_000))).toEqual({ ok: true })
+    // During the day: 3 teas sold at the till, 2 jams delivered.
+    await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -3, p_reason: 'sold' }).throwOnError()
+    await owner.client.rpc('adjust_stock', { p_product_id: jam, p_delta: 2, p_reason: 'received' }).throwOnError()
+    await pause(50)
+    const endPath = await uploadStockPhoto(owner, sessionId, 'end', await shelfJpeg([{ text: 'TEA-9', format: 'qrcode', count: 4 }, { text: 'JAM-9', format: 'qrcode', count: 8 }], 4))
+    expect(await addStocktakePhoto(idle, photoForm(sessionId, 'end', endPath, Date.now()))).toEqual({ ok: true })
+    await pause(50)
+    // After the evening photo, before the owner confirms: one more tea sold.
+    await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -1, p_reason: 'sold' }).throwOnError()
+
+    await analyseStocktake(idle, formData({ session_id: sessionId }))
+    await finishedAfterTasks()
+    const { data: review } = await owner.client.rpc('count_session_review', { p_session_id: sessionId }).throwOnError()
+    expect(review).toMatchObject([
+      { product_id: jam, start_count: 5, end_count: 8, received: 2, sold: 0, qty: 7 },
+      { product_id: tea, start_count: 10, end_count: 4, received: 0, sold: 3, qty: 6 },
+    ])
+
+    const counts = JSON.stringify([
+      { product_id: tea, start_count: 10, end_count: 4 },
+      { product_id: jam, start_count: 5, end_count: 8 },
+    ])
+    expect(await confirmStocktake(idle, formData({ session_id: sessionId, counts }))).toMatchObject({ ok: true })
+    // Tea: 4 on the shelf in the evening, 1 sold since: 3. Sales were recorded, so the rest is missing ('lost').
+    expect(await rows('select qty from products where id = $1', [tea])).toEqual([{ qty: 3 }])
+    expect(await rows('select qty from products where id = $1', [jam])).toEqual([{ qty: 8 }])
+    expect(await rows("select product_id, delta, reason from stock_movements where source = 'photo_count' and request_id = $1 order by delta", [sessionId])).toEqual([
+      { product_id: tea, delta: -3, reason: 'lost' },
+      { product_id: jam, delta: 1, reason: 'count_correction' },
+    ])
+    expect(await rows('select start_count, end_count, received, sold, qty_before, qty_after from count_results where product_id = $1', [tea])).toEqual([
+      { start_count: 10, end_count: 4, received: 0, sold: 3, qty_before: 6, qty_after: 3 },
+    ])
+  })
+})
+
 describe('bad input changes nothing', () => {
   it.each([
     ['a file that is not an image', () => Buffer.from('just some text, not a photo'), 'This file is not a photo. Choose a JPEG, PNG or WebP image.'],
