@@ -19,11 +19,21 @@ export interface PhotoInput {
 
 export type AnalyserKind = 'barcode' | 'vision'
 
+/** A rectangle in the upright photo's pixels. */
+export interface PhotoBox {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
 export interface ProductCount {
   productId: string
   count: number
   /** 0–1; 1 for decoded barcodes */
   confidence: number
+  /** where the first of its labels was found, when the analyser knows (the review shows that part of the photo) */
+  box?: PhotoBox
 }
 
 /** Something seen that matches no catalogue product: a code's text, or the model's description. */

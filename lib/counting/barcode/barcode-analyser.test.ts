@@ -66,14 +66,22 @@ describe('createBarcodeAnalyser', () => {
     expect(result).toEqual({
       analyser: 'barcode',
       counts: expect.arrayContaining([
-        { productId: 'beans', count: 4, confidence: 1 },
-        { productId: 'tins', count: 3, confidence: 1 },
-        { productId: 'cola', count: 1, confidence: 1 },
+        { productId: 'beans', count: 4, confidence: 1, box: expect.any(Object) },
+        { productId: 'tins', count: 3, confidence: 1, box: expect.any(Object) },
+        { productId: 'cola', count: 1, confidence: 1, box: expect.any(Object) },
       ]),
       unmatched: [{ label: 'WHO-99', format: 'DataMatrix', count: 2 }],
       usage: null,
     })
     expect(result.counts).toHaveLength(3)
+    // Each product is placed on one of its labels, inside the photo.
+    for (const { box } of result.counts) {
+      expect(box!.width).toBeGreaterThan(40)
+      expect(box!.x + box!.width / 2).toBeGreaterThan(0)
+      expect(box!.x + box!.width / 2).toBeLessThan(1200)
+      expect(box!.y + box!.height / 2).toBeGreaterThan(0)
+      expect(box!.y + box!.height / 2).toBeLessThan(900)
+    }
   })
 
   it('gives empty counts for a photo without codes', async () => {

@@ -3,7 +3,7 @@
 // another form, e.g. a UPC-A and its 13-digit EAN form), else by its SKU
 // (trimmed, case-insensitive). Codes that match nothing are listed by text and
 // symbology with how many labels carried them.
-import type { Analyser, CatalogueItem, PhotoAnalysis, ProductCount, UnmatchedItem } from '../analyser.ts'
+import type { Analyser, CatalogueItem, PhotoAnalysis, PhotoBox, ProductCount, UnmatchedItem } from '../analyser.ts'
 import { decodePhoto, type DetectedCode } from './decode-photo.ts'
 import { gtinKeys } from './retail-codes.ts'
 
@@ -34,15 +34,21 @@ export function matchCode(text: string, index: CatalogueIndex): string | null {
   return index.bySku.get(trimmed.toLowerCase()) ?? null
 }
 
-/** Counts per product and the unmatched codes, in order of first sighting. */
-export function countCodes(codes: readonly Pick<DetectedCode, 'text' | 'format'>[], catalogue: readonly CatalogueItem[]): Omit<PhotoAnalysis, 'analyser' | 'usage'> {
+type Code = Pick<DetectedCode, 'text' | 'format'> & Partial<Pick<DetectedCode, 'center' | 'size'>>
+
+/** The square a label's symbol spans, from its centre and longest side. */
+const boxOf = ({ center, size }: Code): PhotoBox | undefined =>
+  center && size ? { x: Math.round(center.x - size / 2), y: Math.round(center.y - size / 2), width: Math.round(size), height: Math.round(size) } : undefined
+
+/** Counts per product (placed where its first label was seen) and the unmatched codes, in order of first sighting. */
+export function countCodes(codes: readonly Code[], catalogue: readonly CatalogueItem[]): Omit<PhotoAnalysis, 'analyser' | 'usage'> {
   const index = indexCatalogue(catalogue)
   const counts = new Map<string, ProductCount>()
   const unmatched = new Map<string, UnmatchedItem>()
   for (const code of codes) {
     const productId = matchCode(code.text, index)
     if (productId) {
-      const entry = counts.get(productId) ?? { productId, count: 0, confidence: 1 }
+      const entry = counts.get(productId) ?? { productId, count: 0, confidence: 1, box: boxOf(code) }
       entry.count++
       counts.set(productId, entry)
     } else {
