@@ -2,12 +2,14 @@ import Link from 'next/link'
 import { CheckCircle2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
+// What ShelfSnap does today, and nothing it does not.
 const benefits = [
-  'AI photo comparison: no barcode scanning, no counting by hand',
-  'Daily reports by WhatsApp and email',
-  'Low-stock alerts before you run out',
-  'Reorder suggestions based on what really sells',
-  'Export to CSV or Google Sheets',
+  'Counts from shelf photos: every barcode and QR label in a photo is read, no scanning item by item',
+  'An optional AI count, for shops that connect a vision model',
+  'A stock ledger: every change with its reason, its time and where it came from',
+  'Low-stock alerts on your dashboard',
+  'The day’s report and your catalogue as CSV, and your catalogue imported from a spreadsheet',
+  'QR labels to print for products without a barcode',
   'Built for corner shops, cafes and small warehouses',
 ]
 
@@ -29,7 +31,7 @@ export function Benefits() {
           </ul>
         </div>
         <div className="flex flex-col items-start gap-4 rounded-xl border bg-background p-8">
-          <h2 className="text-2xl font-bold">Ready to stop counting?</h2>
+          <h2 className="text-2xl font-bold">Ready to stop counting by hand?</h2>
           <p className="text-muted-foreground">Set up your shop in a minute. No card needed.</p>
           <Button asChild size="lg">
             <Link href="/upload">Start Free Trial</Link>

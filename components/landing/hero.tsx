@@ -14,8 +14,8 @@ export function Hero() {
           Snap your shelves. <span className="text-primary">Know your stock.</span>
         </h1>
         <p className="max-w-xl text-lg text-muted-foreground">
-          Photograph your stock at the start and end of the day. ShelfSnap&apos;s AI compares the photos to find what
-          sold or went missing, then sends you daily reports, low-stock alerts and reorder suggestions.
+          Photograph your shelves at the start and end of the day. ShelfSnap reads the barcodes and QR labels in the
+          photos, works out what sold or went missing, keeps your stock ledger and warns you when stock runs low.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">

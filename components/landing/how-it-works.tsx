@@ -4,17 +4,17 @@ const steps = [
   {
     icon: Camera,
     title: 'Snap inventory',
-    text: 'Take a photo of your shelves when you open and again when you close.',
+    text: 'Photograph each shelf when you open and again when you close.',
   },
   {
     icon: Sparkles,
     title: 'AI analyses changes',
-    text: 'Our AI compares the two photos and spots what sold or went missing.',
+    text: 'ShelfSnap reads the barcode and QR labels in both photos (or, if you connect one, an AI vision model counts) and works out what sold or went missing. You check the numbers before stock changes.',
   },
   {
     icon: BarChart3,
     title: 'Daily reports',
-    text: 'Get a clear daily report with low-stock alerts and reorder suggestions.',
+    text: 'See the day on your dashboard, with low-stock alerts, and download its report as CSV.',
   },
 ]
 

@@ -10,10 +10,19 @@ test.describe('landing page, signed out', () => {
       await expect(steps.getByRole('heading', { name: step })).toBeVisible()
     }
     const benefits = page.getByRole('region', { name: 'Why small shops choose ShelfSnap' })
-    await expect(benefits.getByText(/WhatsApp and email/)).toBeVisible()
-    await expect(benefits.getByText(/CSV or Google Sheets/)).toBeVisible()
+    await expect(benefits.getByText(/every barcode and QR label in a photo is read/)).toBeVisible()
+    await expect(benefits.getByText(/optional AI count/)).toBeVisible()
     await expect(benefits.getByText(/Low-stock alerts/)).toBeVisible()
-    await expect(benefits.getByText(/Reorder suggestions/)).toBeVisible()
+  })
+
+  test('promises only what ShelfSnap does today', async ({ page }) => {
+    await page.goto('/')
+    const copy = await page.getByRole('main').innerText()
+    expect(copy).toMatch(/reads the barcodes and QR labels/)
+    // Not built yet: sent reports, Google Sheets, reorder suggestions; and barcodes are exactly what it reads.
+    for (const unbuilt of [/no barcode scanning/i, /WhatsApp/i, /Google Sheets/i, /reorder suggestion/i, /sends you/i]) {
+      expect(copy).not.toMatch(unbuilt)
+    }
   })
 
   const ctas = [
