@@ -3,8 +3,8 @@ import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { formatWhen } from '@/lib/dashboard/format-when'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
 import { cn } from '@/lib/utils'
+import { signed } from '@/lib/format/signed'
 
-const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`)
 
 /** The shop's newest stock movements: sales negative, deliveries positive, every reason by its label. */
 export function RecentActivity({ summary }: { summary: DashboardSummary }) {

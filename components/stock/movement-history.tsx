@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/format/date-time'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
+import { signed } from '@/lib/format/signed'
 
 interface MovementHistoryProps {
   history: MovementPage
@@ -12,7 +13,6 @@ interface MovementHistoryProps {
   userId: string
 }
 
-const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`)
 
 function who(movement: StockMovement, userId: string) {
   if (movement.created_by === userId) return 'You'
