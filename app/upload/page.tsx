@@ -2,7 +2,9 @@ import type { Metadata } from 'next'
 import { UploadPhotos } from '@/components/upload/upload-photos'
 import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { requireShop } from '@/lib/auth/require-shop'
-import { recentStocktakes } from '@/lib/data/stocktakes'
+import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
+import { expireStaleStocktakes } from '@/lib/stocktakes/close-stocktake'
+import { openStocktakeView } from '@/lib/stocktakes/open-stocktake-view'
 
 export const metadata: Metadata = { title: 'Upload Photos' }
 // The analysis job runs after the action's response (after()); on a serverless host it lives as long as this allows.
@@ -10,6 +12,9 @@ export const maxDuration = 300
 
 export default async function UploadPage() {
   const { shop, supabase } = await requireShop('/upload')
-  const recent = await recentStocktakes(supabase, shop.id)
-  return <UploadPhotos recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />} />
+  // Stocktakes left unfinished for a week lose their photos here, before the page lists them as closed.
+  await expireStaleStocktakes(supabase, shop.id)
+  const [open, recent] = await Promise.all([getOpenStocktake(supabase, shop.id), recentStocktakes(supabase, shop.id)])
+  const stocktake = open ? await openStocktakeView(supabase, open) : null
+  return <UploadPhotos stocktake={stocktake} timeZone={shop.timezone} recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />} />
 }

@@ -7,6 +7,7 @@ import { useDashboard } from '@/lib/hooks/use-dashboard'
 import { Button } from '@/components/ui/button'
 import { DashboardSkeleton } from './dashboard-skeleton'
 import { LowStockAlerts } from './low-stock-alerts'
+import { OpenStocktake } from './open-stocktake'
 import { RecentActivity } from './recent-activity'
 import { StatCards } from './stat-cards'
 
@@ -61,6 +62,7 @@ export function DashboardOverview() {
               </button>
             </p>
           )}
+          {state.data.open_stocktake && <OpenStocktake stocktake={state.data.open_stocktake} />}
           <StatCards summary={state.data} />
           <div className="grid gap-4 md:grid-cols-2">
             <LowStockAlerts summary={state.data} />

@@ -1,12 +1,13 @@
-import type { StocktakePhoto } from '@/lib/data/stocktakes'
+import type { StocktakePhoto } from '@/lib/data/stocktake-photos'
+import { formatDateTime } from '@/lib/format/date-time'
 
 const SIDES = [
   ['start', 'Start of Day'],
   ['end', 'End of Day'],
 ] as const
 
-/** The session's photos through short-lived signed links, with what each one yielded. */
-export function StocktakePhotos({ photos, urls }: { photos: StocktakePhoto[]; urls: Map<string, string> }) {
+/** The stocktake's photos through short-lived signed links: when each was taken (and how we know), and what it yielded. */
+export function StocktakePhotos({ photos, urls, timeZone }: { photos: StocktakePhoto[]; urls: Map<string, string>; timeZone: string }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {SIDES.map(([side, title]) => {
@@ -14,13 +15,16 @@ export function StocktakePhotos({ photos, urls }: { photos: StocktakePhoto[]; ur
         return (
           <section key={side} aria-label={`${title} photos`} className="grid content-start gap-2">
             <h2 className="font-semibold">{title}</h2>
-            <ul className="grid grid-cols-3 gap-2">
+            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {list.map((photo, index) => (
-                <li key={photo.id} className="grid gap-1 text-xs">
+                <li key={photo.id} className="grid content-start gap-1 text-xs">
                   {urls.has(photo.storage_path) && (
                     // eslint-disable-next-line @next/next/no-img-element
                     <img src={urls.get(photo.storage_path)} alt={`${title} photo ${index + 1}`} className="aspect-[4/3] w-full rounded-md border object-cover" />
                   )}
+                  <span>
+                    {formatDateTime(photo.taken_at, timeZone)} ({photo.time_source === 'camera' ? 'camera' : 'uploaded'})
+                  </span>
                   <span className={photo.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
                     {photo.status === 'failed' ? photo.error : `${photo.codes_found ?? 0} codes found`}
                   </span>

@@ -1,57 +1,94 @@
 'use client'
 
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useRouter } from 'next/navigation'
-import { CheckCircle2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { confirmStocktake } from '@/lib/actions/confirm-stocktake'
-import type { ReviewRow } from '@/lib/data/stocktakes'
+import type { ProductSighting } from '@/lib/data/stocktake-review'
 import { useServerForm } from '@/lib/hooks/use-server-form'
+import type { Review } from '@/lib/stocktakes/review'
 import { announceStockChanged } from '@/lib/stock-events'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
-import { ReviewTable, type EditedCount } from './review-table'
+import { AbsentProducts } from './absent-products'
+import { CoverageChoice } from './coverage-choice'
+import { ReviewCard } from './review-card'
+import { ReviewFooter } from './review-footer'
+import { useReview } from './use-review'
 
-const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= 1_000_000
+interface StocktakeReviewProps {
+  sessionId: string
+  initial: Review
+  sightings: Record<string, ProductSighting>
+  photoUrls: Record<string, string>
+}
 
-/** The review before anything changes: edit any count, then confirm once. */
-export function StocktakeReview({ sessionId, rows, confirmed }: { sessionId: string; rows: ReviewRow[]; confirmed: boolean }) {
+/** The review before anything changes: what the photos cover, each product's counts, then one confirmation. */
+export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: StocktakeReviewProps) {
   const router = useRouter()
-  const [counts, setCounts] = useState<Record<string, EditedCount>>(() =>
-    Object.fromEntries(rows.map((row) => [row.product_id, { start: row.start_count, end: row.end_count }])),
-  )
-  const { pending, formProps } = useServerForm(confirmStocktake, {
-    errorTitle: 'Stocktake not confirmed',
-    onSuccess: ({ message }) => {
-      toast.success('Stock updated', { description: message })
-      announceStockChanged()
-      router.refresh()
+  const { review, setReview, save, saving } = useReview(sessionId, initial)
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set())
+  const confirmed = review.status === 'confirmed'
+  const { pending, formProps } = useServerForm(
+    async (previous, data) => {
+      const result = await confirmStocktake(previous, data)
+      // Refused because the ledger moved: the new numbers replace the old on screen.
+      if ('review' in result && result.review) setReview(result.review)
+      return result
     },
-  })
-  const allValid = Object.values(counts).every((count) => valid(count.start) && valid(count.end))
-  const payload = JSON.stringify(rows.map((row) => ({ product_id: row.product_id, start_count: counts[row.product_id]!.start, end_count: counts[row.product_id]!.end })))
+    {
+      errorTitle: 'Stocktake not confirmed',
+      onSuccess: ({ message }) => {
+        toast.success('Stock updated', { description: message })
+        announceStockChanged()
+        router.refresh()
+      },
+    },
+  )
+  const onDirty = useCallback(
+    (key: string, isDirty: boolean) =>
+      setDirty((keys) => {
+        if (keys.has(key) === isDirty) return keys
+        const next = new Set(keys)
+        if (isDirty) next.add(key)
+        else next.delete(key)
+        return next
+      }),
+    [],
+  )
+  const counted = review.lines.filter((line) => line.in_photos)
+  const absent = review.lines.filter((line) => !line.in_photos)
+  const waiting = saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
+  const readOnly = confirmed || pending
 
   return (
-    <form {...formProps} className="grid gap-4">
+    <form {...formProps} className="grid gap-6">
       <input type="hidden" name="session_id" value={sessionId} />
-      <input type="hidden" name="counts" value={payload} />
-      <ReviewTable rows={rows} counts={counts} readOnly={confirmed || pending} confirmed={confirmed} onChange={(id, count) => setCounts((all) => ({ ...all, [id]: count }))} />
-      {confirmed ? (
-        <p role="status" className="flex items-center gap-2 font-medium text-emerald-700">
-          <CheckCircle2 aria-hidden="true" className="size-5" />
-          Confirmed: these counts are in the stock ledger.
-        </p>
-      ) : (
-        <div className="grid gap-2 sm:flex sm:items-center sm:gap-4">
-          <Button type="submit" size="lg" disabled={pending || !allValid}>
-            {pending && <Spinner />}
-            Confirm counts and update stock
-          </Button>
-          <p className="text-sm text-muted-foreground">
-            {allValid ? 'Each product’s stock becomes its end count. Nothing changes until you confirm.' : 'Every count must be a whole number, 0 or more.'}
-          </p>
+      <input type="hidden" name="version" value={review.version} />
+      {!confirmed && <CoverageChoice value={review.coverage} disabled={readOnly} onChange={(value) => void save('coverage', value)} />}
+      <section aria-labelledby="counted-title" className="grid gap-3">
+        <h2 id="counted-title" className="text-lg font-semibold">
+          Counted products <span className="font-normal text-muted-foreground">({counted.length})</span>
+        </h2>
+        {counted.length === 0 && <p className="rounded-xl border p-4">No catalogue products were found in these photos.</p>}
+        <div className="grid gap-3 md:grid-cols-2">
+          {counted.map((line) => {
+            const sighting = sightings[line.product_id] ?? null
+            return (
+              <ReviewCard
+                key={line.product_id}
+                line={line}
+                coverage={review.coverage}
+                sighting={sighting}
+                photoUrl={sighting ? (photoUrls[sighting.path] ?? null) : null}
+                readOnly={readOnly}
+                onSave={(field, value) => void save(field, value, line.product_id)}
+                onDirty={onDirty}
+              />
+            )
+          })}
         </div>
-      )}
+      </section>
+      <AbsentProducts lines={absent} readOnly={readOnly} onChoose={(productId, value) => void save('absent', value, productId)} />
+      <ReviewFooter totals={review.totals} confirmed={confirmed} waiting={waiting} pending={pending} />
     </form>
   )
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { UnmatchedCode } from '@/lib/data/stocktakes'
+import type { UnmatchedCode } from '@/lib/data/stocktake-review'
 
 const RETAIL = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'EAN-13', 'EAN-8', 'UPC-A', 'UPC-E'])
 

@@ -2,19 +2,20 @@
 
 import { RotateCw, TriangleAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { RunState } from './use-stocktake-upload'
+import type { AnalyseRun } from './use-stocktake-progress'
 
-/** Where the upload and the analysis job are, read out to screen readers as it changes. */
-export function AnalysisProgress({ state, onRetry }: { state: RunState; onRetry: () => void }) {
-  const percent = state.total > 0 ? Math.round((state.done / state.total) * 100) : 0
+/** How far Analyze Inventory is, read out to screen readers as it changes; or what went wrong. */
+export function AnalysisProgress({ run, problem, onRetry }: { run: AnalyseRun; problem: string | null; onRetry: () => void }) {
+  const percent = run.total > 0 ? Math.round((run.done / run.total) * 100) : 0
+  const error = run.phase === 'failed' ? run.error : problem
   return (
     <div aria-live="polite" className="grid gap-3">
-      {(state.phase === 'uploading' || state.phase === 'analysing') && (
+      {run.phase === 'analysing' && (
         <div className="grid gap-2 rounded-xl border bg-card p-4">
-          <p className="font-medium">{state.step}…</p>
+          <p className="font-medium">{run.total > 0 ? `Counted ${run.done} of ${run.total} photos…` : 'Counting the photos…'}</p>
           <div
             role="progressbar"
-            aria-label={state.phase === 'uploading' ? 'Upload progress' : 'Analysis progress'}
+            aria-label="Analysis progress"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -24,18 +25,16 @@ export function AnalysisProgress({ state, onRetry }: { state: RunState; onRetry:
           </div>
         </div>
       )}
-      {state.phase === 'failed' && state.error && (
+      {run.phase !== 'analysing' && error && (
         <div role="alert" className="grid gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
           <p className="flex items-start gap-2 text-destructive">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {state.error}
+            {error}
           </p>
-          {state.sessionId && (
-            <Button variant="outline" className="justify-self-start" onClick={onRetry}>
-              <RotateCw aria-hidden="true" />
-              Try the analysis again
-            </Button>
-          )}
+          <Button variant="outline" className="justify-self-start" onClick={onRetry}>
+            <RotateCw aria-hidden="true" />
+            Try the analysis again
+          </Button>
         </div>
       )}
     </div>

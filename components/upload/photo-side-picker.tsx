@@ -1,32 +1,63 @@
 'use client'
 
-import { useEffect, useId, useMemo, type ChangeEvent } from 'react'
+import { useId, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, X } from 'lucide-react'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/validations/stocktake'
+import type { SideView } from '@/lib/stocktakes/open-stocktake-view'
 import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { SideSummary } from './side-summary'
+import type { PendingPhoto } from './use-side-upload'
 
 interface PhotoSidePickerProps {
   title: 'Start of Day' | 'End of Day'
   description: string
-  files: File[]
+  /** what the side holds in the open stocktake */
+  side: SideView | null
+  /** photos on their way in */
+  pending: PendingPhoto[]
+  timeZone: string
   disabled: boolean
-  onChange: (files: File[]) => void
+  onPick: (files: File[], replace: boolean) => void
+  onRemove: (photoId: string) => void
+  onDismiss: (key: string) => void
 }
 
-/** One side of the stocktake: one photo per shelf, previewed before anything is uploaded. */
-export function PhotoSidePicker({ title, description, files, disabled, onChange }: PhotoSidePickerProps) {
+interface Shown {
+  key: string
+  src: string | null
+  note: string
+  error: boolean
+  remove: (() => void) | null
+}
+
+/** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
+export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss }: PhotoSidePickerProps) {
   const id = useId()
-  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files])
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
+  const stored: Shown[] = (side?.photos ?? []).map((photo) => ({
+    key: photo.id,
+    src: photo.url,
+    note: photo.status === 'failed' ? 'Not counted' : photo.status === 'analysed' ? `${photo.codesFound ?? 0} codes` : 'Counting…',
+    error: photo.status === 'failed',
+    remove: () => onRemove(photo.id),
+  }))
+  const incoming: Shown[] = pending.map((item) => ({
+    key: item.key,
+    src: item.preview,
+    note: item.error ?? `${item.step}…`,
+    error: item.error !== null,
+    remove: item.error !== null ? () => onDismiss(item.key) : null,
+  }))
+  const shown = [...stored, ...incoming]
+  const room = MAX_PHOTOS_PER_SIDE - stored.length - pending.filter((item) => !item.error).length
 
   function pick(event: ChangeEvent<HTMLInputElement>, replace: boolean) {
     const picked = [...(event.target.files ?? [])]
     event.target.value = ''
-    if (picked.length === 0) return
-    onChange((replace ? picked : [...files, ...picked]).slice(0, MAX_PHOTOS_PER_SIDE))
+    if (picked.length > 0) onPick(picked.slice(0, replace ? MAX_PHOTOS_PER_SIDE : Math.max(room, 0)), replace)
   }
 
-  const [first, ...more] = urls
+  const [first, ...more] = shown
   return (
     <section aria-labelledby={`${id}-title`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
       <div>
@@ -36,8 +67,10 @@ export function PhotoSidePicker({ title, description, files, disabled, onChange 
       <label className="group relative flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-2 overflow-hidden rounded-lg border-2 border-dashed bg-muted/40 text-center text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/50 hover:bg-muted">
         {first ? (
           <>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={first} alt={`${title} photo 1`} className="absolute inset-0 size-full object-cover" />
+            {first.src && (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={first.src} alt={`${title} photo 1`} className="absolute inset-0 size-full object-cover" />
+            )}
             <span className="relative mt-auto mb-2 rounded-md bg-background/90 px-2 py-1 font-medium text-foreground">Click to change image</span>
           </>
         ) : (
@@ -46,48 +79,48 @@ export function PhotoSidePicker({ title, description, files, disabled, onChange 
             <span className="font-medium text-foreground">Take or choose a photo</span>
           </>
         )}
-        <input
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          aria-label={`${title} photo`}
-          disabled={disabled}
-          onChange={(event) => pick(event, true)}
-        />
+        <input type="file" accept="image/*" className="sr-only" aria-label={`${title} photo`} disabled={disabled} onChange={(event) => pick(event, true)} />
       </label>
-      {more.length > 0 && (
-        <ul className="grid grid-cols-4 gap-2" aria-label={`More ${title} photos`}>
-          {more.map((url, index) => (
-            <li key={url} className="relative aspect-square overflow-hidden rounded-md border">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={url} alt={`${title} photo ${index + 2}`} className="size-full object-cover" />
+      {shown.length > 0 && (
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={`${title} photos`}>
+          {[first!, ...more].map((photo, index) => (
+            <li key={photo.key} className="grid content-start gap-1 text-xs">
+              <div className="relative aspect-square overflow-hidden rounded-md border bg-muted">
+                {photo.src && (
+                  // The first photo is shown large above, with its name; here it is only a thumbnail.
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={photo.src} alt={index === 0 ? '' : `${title} photo ${index + 1}`} className="size-full object-cover" />
+                )}
+                {photo.remove && (
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="secondary"
+                    className="absolute top-1 right-1 size-11 rounded-full opacity-90"
+                    aria-label={`Remove ${title} photo ${index + 1}`}
+                    disabled={disabled}
+                    onClick={photo.remove}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+              <span className={photo.error ? 'text-destructive' : 'flex items-center gap-1 text-muted-foreground'}>
+                {!photo.error && photo.note.endsWith('…') && <Spinner className="size-3" />}
+                {photo.note}
+              </span>
             </li>
           ))}
         </ul>
       )}
-      {files.length > 0 && (
-        <div className="flex flex-wrap gap-2">
-          {files.length < MAX_PHOTOS_PER_SIDE && (
-            <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/50">
-              <Plus aria-hidden="true" className="size-4" />
-              Add another shelf
-              <input
-                type="file"
-                accept="image/*"
-                multiple
-                className="sr-only"
-                aria-label={`Add another ${title} photo`}
-                disabled={disabled}
-                onChange={(event) => pick(event, false)}
-              />
-            </label>
-          )}
-          <Button type="button" variant="ghost" disabled={disabled} onClick={() => onChange([])}>
-            <X aria-hidden="true" />
-            Clear {files.length === 1 ? 'photo' : `${files.length} photos`}
-          </Button>
-        </div>
+      {shown.length > 0 && room > 0 && (
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 justify-self-start rounded-md border border-input px-3 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/50">
+          <Plus aria-hidden="true" className="size-4" />
+          Add another shelf
+          <input type="file" accept="image/*" multiple className="sr-only" aria-label={`Add another ${title} photo`} disabled={disabled} onChange={(event) => pick(event, false)} />
+        </label>
       )}
+      {side && <SideSummary label={title === 'Start of Day' ? 'Morning count' : 'Evening count'} side={side} timeZone={timeZone} />}
     </section>
   )
 }

@@ -1,33 +1,57 @@
 'use client'
 
 import { useState, type ReactNode } from 'react'
+import Link from 'next/link'
 import { ScanBarcode } from 'lucide-react'
 import { toast } from 'sonner'
+import { initialActionState } from '@/lib/actions/action-state'
+import { removeStocktakePhotos } from '@/lib/actions/remove-stocktake-photos'
+import type { OpenStocktakeView } from '@/lib/stocktakes/open-stocktake-view'
+import { STAGE_LABELS } from '@/lib/stocktakes/stage'
+import { MISSING_IMAGES } from '@/lib/validations/stocktake'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
 import { AnalysisProgress } from './analysis-progress'
 import { PhotoSidePicker } from './photo-side-picker'
-import { useStocktakeUpload } from './use-stocktake-upload'
-import { MISSING_IMAGES } from '@/lib/validations/stocktake'
+import { form, useSideUpload } from './use-side-upload'
+import { useAnalyse, useFollowCounting } from './use-stocktake-progress'
 
-/** The stocktake: photos of the shelves in the morning and in the evening, counted and compared. */
-export function UploadPhotos({ recent }: { recent?: ReactNode }) {
-  const [start, setStart] = useState<File[]>([])
-  const [end, setEnd] = useState<File[]>([])
-  const { state, run, retry, reset } = useStocktakeUpload()
-  const busy = state.phase === 'uploading' || state.phase === 'analysing'
-  const ready = start.length > 0 && end.length > 0
-  const sides = [
-    { title: 'Start of Day', description: 'Before you open: one photo per shelf.', files: start, set: setStart },
-    { title: 'End of Day', description: 'After you close: the same shelves again.', files: end, set: setEnd },
-  ] as const
+const SIDES = [
+  { side: 'start', title: 'Start of Day', description: 'Before you open: one photo per shelf.' },
+  { side: 'end', title: 'End of Day', description: 'After you close: the same shelves again.' },
+] as const
 
-  function analyse() {
+/**
+ * The day's stocktake: morning photos stored and counted as soon as they are
+ * picked, so they survive a reload, another device and the evening; then the
+ * evening's; then the review.
+ */
+export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenStocktakeView | null; timeZone: string; recent?: ReactNode }) {
+  const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
+  const { pending, add, dismiss, uploading } = useSideUpload(current)
+  const { run, analyse, reset } = useAnalyse(stocktake?.id ?? null)
+  const [removing, setRemoving] = useState(false)
+  useFollowCounting(stocktake)
+  const busy = uploading || removing || run.phase === 'analysing'
+  const has = (side: 'start' | 'end') => (stocktake?.[side].state.photos ?? 0) > 0 || pending.some((item) => item.side === side && !item.error)
+  const ready = has('start') && has('end')
+
+  async function remove(photoId: string) {
+    if (!stocktake) return
+    setRemoving(true)
+    const result = await removeStocktakePhotos(initialActionState, form({ session_id: stocktake.id, photo_ids: photoId }))
+    setRemoving(false)
+    if (result.ok) toast.success('Photo removed')
+    else toast.error('Photo not removed', { description: result.message })
+  }
+
+  function start() {
     if (!ready) {
       toast.error(MISSING_IMAGES.title, { description: MISSING_IMAGES.description })
       return
     }
-    void run(start, end)
+    void analyse()
   }
 
   return (
@@ -35,36 +59,55 @@ export function UploadPhotos({ recent }: { recent?: ReactNode }) {
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Upload Photos</h1>
         <p className="mt-1 text-muted-foreground">
-          Photograph each shelf at the start and at the end of the day. ShelfSnap counts the barcode and QR labels it sees, and
-          you check the counts before any stock changes.
+          Photograph each shelf at the start and at the end of the day. ShelfSnap counts the barcode and QR labels it sees as soon as each photo is in,
+          and you check the counts before any stock changes.
         </p>
         <p className="mt-1 text-sm text-muted-foreground">
           For exact counts: one shelf per photo, labels facing the camera, close enough that every barcode is sharp.
         </p>
       </div>
+      {stocktake && (
+        <section aria-label="Today's stocktake" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-muted/30 px-4 py-3">
+          <p role="status" className="font-medium">
+            Stocktake in progress: {STAGE_LABELS[stocktake.stage]}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {stocktake.stage === 'ready' && (
+              <Button asChild variant="secondary">
+                <Link href={`/stocktakes/${stocktake.id}`}>Review the counts</Link>
+              </Button>
+            )}
+            <DiscardStocktakeButton sessionId={stocktake.id} disabled={busy} />
+          </div>
+        </section>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {sides.map((side) => (
+        {SIDES.map(({ side, title, description }) => (
           <PhotoSidePicker
-            key={side.title}
-            title={side.title}
-            description={side.description}
-            files={side.files}
+            key={side}
+            title={title}
+            description={description}
+            side={stocktake?.[side] ?? null}
+            pending={pending.filter((item) => item.side === side)}
+            timeZone={timeZone}
             disabled={busy}
-            onChange={(files) => {
-              side.set(files)
-              if (state.phase === 'failed') reset()
+            onPick={(files, replace) => {
+              reset()
+              void add(side, files, replace ? (stocktake?.[side].photos.map((photo) => photo.id) ?? []) : [])
             }}
+            onRemove={(photoId) => void remove(photoId)}
+            onDismiss={dismiss}
           />
         ))}
       </div>
       <div className="grid justify-items-center gap-2">
-        <Button size="lg" className="w-full sm:w-auto" disabled={!ready || busy} onClick={analyse}>
+        <Button size="lg" className="w-full sm:w-auto" disabled={!ready || busy} onClick={start}>
           {busy ? <Spinner /> : <ScanBarcode aria-hidden="true" />}
           Analyze Inventory
         </Button>
         {!ready && <p className="text-sm text-muted-foreground">Upload both images to start analysis</p>}
       </div>
-      <AnalysisProgress state={state} onRetry={retry} />
+      <AnalysisProgress run={run} problem={stocktake?.problem ?? null} onRetry={start} />
       {recent}
     </main>
   )

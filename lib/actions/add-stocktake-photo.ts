@@ -1,54 +1,38 @@
 'use server'
 
-import sharp, { type Metadata } from 'sharp'
-import { addPhoto, countPhotos, downloadPhoto, removePhotoFile } from '@/lib/data/stocktakes'
-import { isStockPhotoPath, MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from '@/lib/stocktakes/photo-path'
-import { addPhotoSchema, MAX_PHOTOS_PER_SIDE } from '@/lib/validations/stocktake'
-import { openStocktake } from './stocktake-access'
+import { checkPhoto } from '@/lib/images/check-photo'
+import { addPhoto, downloadPhoto, removePhotoFile } from '@/lib/data/stocktake-photos'
+import { getStocktake } from '@/lib/data/stocktakes'
+import { readCameraTime } from '@/lib/stocktakes/camera-time'
+import { isStockPhotoPath } from '@/lib/stocktakes/photo-path'
+import { addPhotoSchema, STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
 import { validatedAction } from './validated-action'
 
-const NOT_AN_IMAGE = 'This file is not a photo. Choose a JPEG, PNG or WebP image.'
-const DAMAGED = 'This photo is damaged and could not be read. Take it again.'
+const NOT_IN_FOLDER = "This photo is not in your shop's folder"
 
-/** Decodes the whole image, so a truncated or corrupt file is caught here and not during analysis. */
-async function checkImage(bytes: Buffer): Promise<string | null> {
-  if (bytes.length > MAX_PHOTO_BYTES) return 'This photo is larger than 15 MB. Take it again at a lower resolution.'
-  let meta: Metadata
-  try {
-    meta = await sharp(bytes).metadata()
-  } catch {
-    return NOT_AN_IMAGE
-  }
-  if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) return NOT_AN_IMAGE
-  if ((meta.width ?? 0) > MAX_PHOTO_SIDE * 2 || (meta.height ?? 0) > MAX_PHOTO_SIDE * 2) return 'This photo is too large. Take it again.'
-  try {
-    await sharp(bytes, { failOn: 'truncated' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer()
-  } catch {
-    return DAMAGED
-  }
-  return null
-}
-
-/** Records a photo the browser uploaded into the stocktake's folder, after checking it is a readable photo. */
+/**
+ * Records a photo the browser uploaded into the stocktake's folder, once it is
+ * a readable photo. Its time is read here from the original file's first
+ * bytes (the phone sends them, since shrinking the photo drops its EXIF); the
+ * database applies it and refuses a time that cannot be right. Anything
+ * refused leaves no file behind.
+ */
 export const addStocktakePhoto = validatedAction(
   addPhotoSchema,
-  async ({ session_id, side, path, taken_at }, { supabase }) => {
-    const open = await openStocktake(supabase, session_id, ['uploading'], 'This stocktake is already being analysed. Start a new one to add photos.')
-    if (!open.ok) return { ok: false, message: open.message }
-    const { session } = open
-    if (!isStockPhotoPath(path, session.shop_id, session.id, side)) {
-      return { ok: false, message: "This photo is not in your shop's folder", fieldErrors: { path: ["This photo is not in your shop's folder"] } }
-    }
-    if ((await countPhotos(supabase, session.id, side)) >= MAX_PHOTOS_PER_SIDE) return { ok: false, message: `At most ${MAX_PHOTOS_PER_SIDE} photos per side` }
+  async ({ session_id, side, path, header }, { supabase }) => {
+    const session = await getStocktake(supabase, session_id)
+    if (!session) return { ok: false, message: STOCKTAKE_NOT_FOUND }
+    if (!isStockPhotoPath(path, session.shop_id, session.id, side)) return { ok: false, message: NOT_IN_FOLDER, fieldErrors: { path: [NOT_IN_FOLDER] } }
     const bytes = await downloadPhoto(supabase, path)
     if (!bytes) return { ok: false, message: 'The photo did not arrive. Try uploading it again.' }
-    const problem = await checkImage(bytes)
-    if (problem) {
+    const checked = await checkPhoto(bytes)
+    const camera = header ? readCameraTime(Buffer.from(await header.arrayBuffer())) : null
+    const added = checked.ok ? await addPhoto(supabase, { sessionId: session.id, side, path, camera, width: checked.width, height: checked.height }) : checked
+    if (!added.ok) {
       await removePhotoFile(supabase, path)
-      return { ok: false, message: problem }
+      return { ok: false, message: added.message }
     }
-    const added = await addPhoto(supabase, { session_id: session.id, shop_id: session.shop_id, side, storage_path: path, taken_at })
-    return added ? { ok: true } : { ok: false, message: 'This photo is already in the stocktake' }
+    return { ok: true }
   },
   { requireUser: true },
 )

@@ -1,21 +1,27 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { confirmStocktake as confirm } from '@/lib/data/stocktakes'
+import { confirmReview, getReview } from '@/lib/data/stocktake-review'
 import { confirmStocktakeSchema } from '@/lib/validations/stocktake'
+import type { ReviewState } from './edit-stocktake'
 import { validatedAction } from './validated-action'
 
-/** Writes the reviewed counts to the ledger, once: a repeated submit applies nothing twice. */
+/**
+ * Books the review the owner saw, exactly once. If the ledger moved since
+ * (a sale at the till), nothing is booked and the new review comes back.
+ */
 export const confirmStocktake = validatedAction(
   confirmStocktakeSchema,
-  async ({ session_id, counts }, { supabase }) => {
-    const result = await confirm(supabase, session_id, counts)
-    if (!result.ok) return { ok: false, message: result.message }
+  async ({ session_id, version }, { supabase }): Promise<ReviewState> => {
+    const result = await confirmReview(supabase, session_id, version)
+    if (!result.ok) return { ok: false, message: result.message, review: result.stale ? ((await getReview(supabase, session_id)) ?? undefined) : undefined }
     revalidatePath('/app/products', 'layout')
     revalidatePath(`/stocktakes/${session_id}`)
-    if (result.alreadyConfirmed) return { ok: true, message: 'This stocktake was already confirmed. Nothing was applied twice.' }
+    revalidatePath('/upload')
+    const review = (await getReview(supabase, session_id)) ?? undefined
+    if (result.alreadyConfirmed) return { ok: true, message: 'This stocktake was already confirmed. Nothing was applied twice.', review }
     const products = result.changed === 1 ? '1 product' : `${result.changed} products`
-    return { ok: true, message: `Stocktake confirmed: stock updated for ${products}` }
+    return { ok: true, message: `Stocktake confirmed: stock updated for ${products}`, review }
   },
   { requireUser: true },
 )

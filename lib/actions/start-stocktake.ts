@@ -1,8 +1,7 @@
 'use server'
 
 import { z } from 'zod'
-import { getShopForUser } from '@/lib/data/shops'
-import { createStocktake } from '@/lib/data/stocktakes'
+import { openStocktake } from '@/lib/data/stocktakes'
 import type { ActionState } from './action-state'
 import { validatedAction } from './validated-action'
 
@@ -11,13 +10,13 @@ export interface StartStocktakeState extends ActionState {
   shopId?: string
 }
 
-/** Opens a stocktake for the owner's shop; its photos are uploaded into its folder next. */
+/** The shop's open stocktake, or a new one: its photos are uploaded into its folder next. */
 export const startStocktake = validatedAction(
   z.object({}),
-  async (_data, { supabase, userId }): Promise<StartStocktakeState> => {
-    const shop = await getShopForUser(supabase, userId)
-    if (!shop) return { ok: false, message: 'Create your shop first' }
-    return { ok: true, sessionId: await createStocktake(supabase, shop.id), shopId: shop.id }
+  async (_data, { supabase }): Promise<StartStocktakeState> => {
+    const opened = await openStocktake(supabase)
+    if (!opened.ok) return opened
+    return { ok: true, sessionId: opened.session.id, shopId: opened.session.shop_id }
   },
   { requireUser: true },
 )

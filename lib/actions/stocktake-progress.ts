@@ -1,26 +1,24 @@
 'use server'
 
-import { getStocktakeProgress, type StocktakeStatus } from '@/lib/data/stocktakes'
+import { listPhotos } from '@/lib/data/stocktake-photos'
+import { getStocktake } from '@/lib/data/stocktakes'
+import { stageProblem } from '@/lib/stocktakes/open-stocktake-view'
+import { sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
 import { createClient } from '@/lib/supabase/server'
-import { stocktakeSchema } from '@/lib/validations/stocktake'
-import { NOT_FOUND } from './stocktake-access'
+import { STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
 
 export type StocktakeProgress =
-  | { ok: true; status: StocktakeStatus; analysed: number; total: number; error: string | null }
+  | { ok: true; stage: Stage; start: SideState; end: SideState; problem: string | null }
   | { ok: false; message: string }
 
-/** What the upload page polls while the analysis job runs. */
+/** What the upload page polls while photos are being counted. */
 export async function stocktakeProgress(sessionId: string): Promise<StocktakeProgress> {
   const parsed = stocktakeSchema.safeParse({ session_id: sessionId })
-  if (!parsed.success) return { ok: false, message: NOT_FOUND }
+  if (!parsed.success) return { ok: false, message: STOCKTAKE_NOT_FOUND }
   const supabase = await createClient()
-  const progress = await getStocktakeProgress(supabase, parsed.data.session_id)
-  if (!progress) return { ok: false, message: NOT_FOUND }
-  return {
-    ok: true,
-    status: progress.status,
-    analysed: progress.photos.filter((photo) => photo.status !== 'pending').length,
-    total: progress.photos.length,
-    error: progress.error,
-  }
+  const session = await getStocktake(supabase, parsed.data.session_id)
+  if (!session) return { ok: false, message: STOCKTAKE_NOT_FOUND }
+  const photos = session.status === 'open' ? await listPhotos(supabase, session.id) : []
+  const stage = stocktakeStage(session.status, photos)
+  return { ok: true, stage, start: sideState(photos, 'start'), end: sideState(photos, 'end'), problem: stageProblem(stage, photos) }
 }

@@ -16,3 +16,23 @@ export async function uploadStockPhoto(owner: Owner, sessionId: string, side: Si
   if (error) throw error
   return path
 }
+
+/** One side's photo with the analyser's proposal recorded on it, through the API as the job records it. */
+export async function countedPhoto(owner: Owner, sessionId: string, side: Side, counts: Record<string, number>) {
+  const path = stockPhotoPath(owner.shopId, sessionId, side, randomUUID(), 'jpg')
+  const { data: photo } = await owner.client
+    .rpc('add_count_photo', { p_session_id: sessionId, p_side: side, p_storage_path: path, p_width: 1000, p_height: 800 })
+    .single<{ id: string }>()
+    .throwOnError()
+  const ids = { photo_id: photo.id, session_id: sessionId, shop_id: owner.shopId }
+  const lines = Object.entries(counts).map(([product_id, count]) => ({ ...ids, product_id, count, confidence: 1, analyser: 'barcode' }))
+  if (lines.length > 0) await owner.client.from('count_lines').insert(lines).throwOnError()
+  await owner.client.from('count_photos').update({ status: 'analysed', codes_found: lines.length, analyser: 'barcode' }).eq('id', photo.id).throwOnError()
+  return photo.id
+}
+
+/** The owner's open stocktake (a new one once the last is closed). */
+export async function openSession(owner: Owner): Promise<string> {
+  const { data } = await owner.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
+  return data.id
+}

@@ -7,7 +7,10 @@ import { addStocktakePhoto } from './add-stocktake-photo'
 import { analyseStocktake } from './analyse-stocktake'
 import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-test-data'
 import { startStocktake } from './start-stocktake'
+import { stocktakeProgress } from './stocktake-progress'
 import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
+import { getReview } from '@/lib/data/stocktake-review'
+import { MISCONFIGURED } from '@/lib/stocktakes/start-analysis'
 import { completionReply, startFakeServer, type FakeReply, type FakeServer } from '@/lib/counting/vision/fake-chat-completions-server'
 import type { Stack } from '@/supabase/local/stack'
 
@@ -25,7 +28,10 @@ beforeAll(async () => {
   photo = await shelfJpeg([])
 })
 afterAll(async () => stack?.stop())
-beforeEach(async () => signInAs(owner))
+beforeEach(async () => {
+  await signInAs(owner)
+  await stack.db.query("delete from count_sessions where shop_id = $1 and status = 'open'", [owner.shopId])
+})
 afterEach(async () => {
   await server?.close()
   server = null
@@ -46,19 +52,20 @@ async function analyseWith(replies: FakeReply[]) {
   const started = (await startStocktake(idle, formData({}))) as { sessionId: string }
   for (const side of ['start', 'end'] as const) {
     const path = await uploadStockPhoto(owner, started.sessionId, side, photo)
-    expect(await addStocktakePhoto(idle, formData({ session_id: started.sessionId, side, path, taken_at: String(Date.now()) }))).toEqual({ ok: true })
+    expect(await addStocktakePhoto(idle, formData({ session_id: started.sessionId, side, path }))).toEqual({ ok: true })
   }
   const before = await snapshot(stack)
   expect(await analyseStocktake(idle, formData({ session_id: started.sessionId }))).toMatchObject({ ok: true })
   await finishedAfterTasks()
   expect(await snapshot(stack)).toEqual(before)
-  const { rows } = await stack.db.query(
-    `select s.status, s.analyser, s.error, s.prompt_tokens, s.completion_tokens, s.cost_usd,
-            (select count(*)::int from count_lines l where l.session_id = s.id) as lines
-       from count_sessions s where s.id = $1`,
+  const { rows } = await stack.db.query<{ analyser: string; error: string; prompt_tokens: number; completion_tokens: number; cost_usd: string; lines: number }>(
+    `select string_agg(distinct ph.analyser, ',') as analyser, string_agg(ph.error, ' | ') as error,
+            sum(ph.prompt_tokens)::int as prompt_tokens, sum(ph.completion_tokens)::int as completion_tokens, sum(ph.cost_usd)::text as cost_usd,
+            (select count(*)::int from count_lines l where l.session_id = $1) as lines
+       from count_photos ph where ph.session_id = $1`,
     [started.sessionId],
   )
-  return rows[0]
+  return { sessionId: started.sessionId, progress: await stocktakeProgress(started.sessionId), ...rows[0] }
 }
 
 const answer = (value: unknown) => completionReply(JSON.stringify(value))
@@ -69,10 +76,10 @@ describe('the vision analyser in a stocktake', () => {
       answer({ counts: [{ id: 'p1', count: 2, confidence: 0.9 }, { id: 'p2', count: 5, confidence: 0.6 }], unrecognised: [] }),
       answer({ counts: [{ id: 'p2', count: 3, confidence: 0.7 }], unrecognised: [{ description: 'red tin', count: 1 }] }),
     ])
-    expect(result).toEqual({ status: 'review', analyser: 'vision', error: null, prompt_tokens: 2000, completion_tokens: 100, cost_usd: '0.006000', lines: 3 })
+    expect(result).toMatchObject({ progress: { stage: 'ready' }, analyser: 'vision', error: null, prompt_tokens: 2000, completion_tokens: 100, cost_usd: '0.006000', lines: 3 })
     expect(server!.requests).toHaveLength(2)
-    const { data: review } = await owner.client.rpc('count_session_review', { p_session_id: (await stack.db.query("select id from count_sessions where status = 'review'")).rows[0]!.id }).throwOnError()
-    expect(review).toMatchObject([
+    const review = await getReview(owner.client, result.sessionId)
+    expect(review!.lines).toMatchObject([
       { name: 'Apricot Jam', start_count: 2, end_count: 0, analysers: 'vision', confidence: 0.9 },
       { name: 'Earl Grey Tea', start_count: 5, end_count: 3, analysers: 'vision', confidence: 0.6 },
     ])
@@ -84,9 +91,10 @@ describe('the vision analyser in a stocktake', () => {
     ['a timeout, after one retry', ['hang' as const], 'took too long'],
   ])('fails on %s with a clear message and writes no counts', async (_, replies, words) => {
     const result = await analyseWith(replies)
-    expect(result).toMatchObject({ status: 'failed', lines: 0 })
-    expect(result!.error).toContain(words)
-    expect(result!.error).toContain('Nothing was changed')
+    expect(result).toMatchObject({ progress: { stage: 'failed' }, lines: 0 })
+    expect(result.error).toContain(words)
+    expect(result.error).toContain('Nothing was changed')
+    expect((result.progress as { problem: string }).problem).toContain(words)
   })
 
   it('refuses to start when its settings are wrong, and leaves the stocktake as it was', async () => {
@@ -94,13 +102,10 @@ describe('the vision analyser in a stocktake', () => {
     const started = (await startStocktake(idle, formData({}))) as { sessionId: string }
     for (const side of ['start', 'end'] as const) {
       const path = await uploadStockPhoto(owner, started.sessionId, side, photo)
-      await addStocktakePhoto(idle, formData({ session_id: started.sessionId, side, path, taken_at: String(Date.now()) }))
+      await addStocktakePhoto(idle, formData({ session_id: started.sessionId, side, path }))
     }
-    expect(await analyseStocktake(idle, formData({ session_id: started.sessionId }))).toEqual({
-      ok: false,
-      message: 'Photo counting is not set up correctly on the server. Nothing was changed; tell whoever runs ShelfSnap.',
-    })
-    const { rows } = await stack.db.query('select status from count_sessions where id = $1', [started.sessionId])
-    expect(rows).toEqual([{ status: 'uploading' }])
+    expect(await analyseStocktake(idle, formData({ session_id: started.sessionId }))).toEqual({ ok: false, message: MISCONFIGURED })
+    const { rows } = await stack.db.query('select status from count_photos where session_id = $1', [started.sessionId])
+    expect(rows).toEqual([{ status: 'pending' }, { status: 'pending' }])
   })
 })

@@ -29,6 +29,11 @@ export const dashboardSummarySchema = z.object({
     low: count,
   }),
   last_scan_at: timestamp.nullable(),
+  /** the stocktake under way today, if any (added beside the SQL summary; see getDashboardSummary) */
+  open_stocktake: z
+    .object({ id: z.uuid(), created_at: timestamp, stage: z.enum(['empty', 'counting', 'failed', 'morning', 'evening', 'nothing_found', 'ready']) })
+    .nullable()
+    .default(null),
   low_stock: z.array(
     z.object({
       id: z.uuid(),

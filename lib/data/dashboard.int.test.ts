@@ -128,7 +128,7 @@ describe('dashboard_summary()', () => {
   it('reports the latest analysed stocktake photo as the last scan', async () => {
     const owner = await ownerWithShop(stack, 'Scan Shop')
     const { rows } = await stack.db.query<{ id: string }>(
-      `insert into count_sessions (shop_id, status) values ($1, 'review') returning id`,
+      `insert into count_sessions (shop_id, status) values ($1, 'open') returning id`,
       [owner.shopId],
     )
     const session = rows[0]!.id
@@ -143,6 +143,12 @@ describe('dashboard_summary()', () => {
     await photo('end', null, 3)
     const summary = (await getDashboardSummary(owner.client))!
     expect(new Date(summary.last_scan_at!).toISOString()).toBe('2026-01-02T18:30:00.000Z')
+    // The stocktake under way, for the dashboard's link to it: one photo still waits to be counted.
+    expect(summary.open_stocktake).toEqual({ id: session, created_at: expect.any(String), stage: 'counting' })
+    await stack.db.query("update count_photos set status = 'analysed', codes_found = 1 where session_id = $1", [session])
+    expect((await getDashboardSummary(owner.client))!.open_stocktake).toMatchObject({ id: session, stage: 'ready' })
+    await stack.db.query("update count_sessions set status = 'confirmed' where id = $1", [session])
+    expect((await getDashboardSummary(owner.client))!.open_stocktake).toBeNull()
   })
 })
 

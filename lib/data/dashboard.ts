@@ -1,11 +1,12 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
+import { openStocktakeBrief } from './stocktakes'
 
-/** Today's figures for the caller's shop in one round trip, or null when they have no shop. */
+/** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */
 export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
-  const { data } = await supabase.rpc('dashboard_summary').throwOnError()
-  return data === null ? null : dashboardSummarySchema.parse(data)
+  const [{ data }, open] = await Promise.all([supabase.rpc('dashboard_summary').throwOnError(), openStocktakeBrief(supabase)])
+  return data === null ? null : { ...dashboardSummarySchema.parse(data), open_stocktake: open }
 }
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */

@@ -1,15 +1,8 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AnalysisError, type Analyser } from '@/lib/counting/analyser'
+import { AnalysisError, type Analyser, type CatalogueItem } from '@/lib/counting/analyser'
 import { listCountingCatalogue } from '@/lib/data/products'
-import {
-  downloadPhoto,
-  listPhotos,
-  markPhotoFailed,
-  recordAnalysis,
-  updateStocktake,
-  type Stocktake,
-} from '@/lib/data/stocktakes'
+import { claimPhoto, downloadPhoto, markPhotoFailed, recordAnalysis } from '@/lib/data/stocktake-photos'
 
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
@@ -18,53 +11,36 @@ export const NOTHING_FOUND: Record<Analyser['kind'], string> = {
     'No barcodes or QR codes were found in these photos. Print labels for products without a barcode, and photograph the shelf so the labels face the camera.',
   vision: 'No catalogue products were recognised in these photos. Take them closer, in good light, and try again.',
 }
-const UNEXPECTED = 'The analysis stopped unexpectedly. Nothing was changed; try again.'
+const UNEXPECTED = 'This photo could not be counted. Nothing was changed; try again.'
 
 /**
- * The analysis job: every photo of the session through the analyser, each
- * photo's proposal recorded as it finishes (the page follows the progress),
- * then the session is ready for review, or failed with a message for the
- * owner. Stock is never touched here.
+ * The analysis job: takes the stocktake's photos waiting to be counted, one
+ * at a time (another job, say the morning's still running when the evening
+ * photos arrive, takes others, never the same), and records each photo's
+ * proposal as it finishes, or its failure with a message for the owner.
+ * Stock is never touched here.
  */
-export async function runAnalysis(supabase: SupabaseClient, session: Stocktake, analyser: Analyser): Promise<void> {
-  const usage = { promptTokens: 0, completionTokens: 0, costUsd: null as number | null }
-  try {
-    const catalogue = await listCountingCatalogue(supabase, session.shop_id)
-    const photos = await listPhotos(supabase, session.id)
-    let found = 0
-    for (const photo of photos) {
+export async function runAnalysis(supabase: SupabaseClient, sessionId: string, analyser: Analyser): Promise<void> {
+  let catalogue: CatalogueItem[] | null = null
+  for (;;) {
+    const photo = await claimPhoto(supabase, sessionId).catch((error: unknown) => {
+      // A photo left claimed is taken again by the next job once its claim is 10 minutes old.
+      console.error('The stocktake analysis could not go on', sessionId, error)
+      return null
+    })
+    if (!photo) return
+    try {
+      catalogue ??= await listCountingCatalogue(supabase, photo.shop_id)
       const bytes = await downloadPhoto(supabase, photo.storage_path)
-      if (!bytes) throw new AnalysisError('unavailable', 'A photo could not be found any more. Upload it again.')
+      if (!bytes) throw new AnalysisError('unavailable', 'This photo could not be found any more. Remove it and upload it again.')
       const extension = photo.storage_path.split('.').pop() ?? ''
-      try {
-        const analysis = await analyser.analyse({ bytes, mimeType: MIME[extension] ?? 'image/jpeg' }, catalogue)
-        found += await recordAnalysis(supabase, { photo_id: photo.id, session_id: session.id, shop_id: session.shop_id }, analysis)
-        if (analysis.usage) {
-          usage.promptTokens += analysis.usage.promptTokens
-          usage.completionTokens += analysis.usage.completionTokens
-          if (analysis.usage.costUsd !== null) usage.costUsd = (usage.costUsd ?? 0) + analysis.usage.costUsd
-        }
-      } catch (error) {
-        if (error instanceof AnalysisError) await markPhotoFailed(supabase, photo.id, error.message)
-        throw error
-      }
+      const analysis = await analyser.analyse({ bytes, mimeType: MIME[extension] ?? 'image/jpeg' }, catalogue)
+      await recordAnalysis(supabase, { photo_id: photo.id, session_id: sessionId, shop_id: photo.shop_id }, analysis)
+    } catch (error) {
+      if (!(error instanceof AnalysisError)) console.error('Stocktake photo analysis failed', sessionId, photo.id, error)
+      await markPhotoFailed(supabase, photo.id, error instanceof AnalysisError ? error.message : UNEXPECTED).catch((cause: unknown) =>
+        console.error('Could not record the failed analysis', photo.id, cause),
+      )
     }
-    const common = {
-      analyser: analyser.kind,
-      prompt_tokens: usage.promptTokens,
-      completion_tokens: usage.completionTokens,
-      cost_usd: usage.costUsd === null ? null : usage.costUsd.toFixed(6),
-    }
-    if (found === 0) {
-      await updateStocktake(supabase, session.id, { ...common, status: 'failed', error: NOTHING_FOUND[analyser.kind] })
-      return
-    }
-    await updateStocktake(supabase, session.id, { ...common, status: 'review', error: null, analysed_at: new Date().toISOString() })
-  } catch (error) {
-    if (!(error instanceof AnalysisError)) console.error('Stocktake analysis failed', session.id, error)
-    const message = error instanceof AnalysisError ? error.message : UNEXPECTED
-    await updateStocktake(supabase, session.id, { status: 'failed', error: message }).catch((cause: unknown) =>
-      console.error('Could not record the failed analysis', session.id, cause),
-    )
   }
 }

@@ -1,49 +1,67 @@
 import { describe, expect, it } from 'vitest'
-import { addPhotoSchema, confirmStocktakeSchema } from './stocktake'
+import { addPhotoSchema, confirmStocktakeSchema, PHOTO_HEADER_BYTES, reviewEditSchema, sideTimeSchema, STOCKTAKE_NOT_FOUND } from './stocktake'
 
 const session = '22222222-2222-4222-8222-222222222222'
 const product = '33333333-3333-4333-8333-333333333333'
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
 describe('addPhotoSchema', () => {
-  const photo = { session_id: session, side: 'start', path: 'x', taken_at: String(Date.now()) }
+  const photo = { session_id: session, side: 'start', path: 'x' }
 
-  it('accepts a photo taken now and turns its time into ISO', () => {
-    const parsed = addPhotoSchema.parse(photo)
-    expect(parsed.taken_at).toMatch(/^\d{4}-\d\d-\d\dT/)
+  it('accepts a photo with or without the first bytes of its original file', () => {
+    expect(addPhotoSchema.parse(photo)).toEqual(photo)
+    const header = new File([new Uint8Array(10)], 'h.jpg')
+    expect(addPhotoSchema.parse({ ...photo, header }).header).toBe(header)
   })
 
   it.each([
     [{ side: 'middle' }, 'Choose Start of Day or End of Day'],
-    [{ session_id: 'nope' }, 'This stocktake does not exist. Start again from Upload Photos.'],
-    [{ taken_at: String(Date.now() + 3_600_000) }, "The photo's time is in the future. Check the phone's clock."],
-    [{ taken_at: String(Date.now() - 8 * 86_400_000) }, 'This photo is more than a week old. Take a new one.'],
-    [{ taken_at: 'yesterday' }, 'The photo has no valid time'],
+    [{ session_id: 'nope' }, STOCKTAKE_NOT_FOUND],
     [{ path: '' }, 'Upload the photo first'],
+    [{ header: 'text, not a file' }, 'The photo could not be read'],
+    [{ header: new File([new Uint8Array(PHOTO_HEADER_BYTES + 1)], 'h.jpg') }, 'The photo could not be read'],
   ])('refuses %j', (change, message) => {
     expect(firstError(addPhotoSchema.safeParse({ ...photo, ...change }))).toBe(message)
   })
 })
 
-describe('confirmStocktakeSchema', () => {
-  const line = { product_id: product, start_count: 5, end_count: 2 }
-  const form = (counts: unknown) => ({ session_id: session, counts: typeof counts === 'string' ? counts : JSON.stringify(counts) })
-
-  it('parses the counts the review form sends', () => {
-    expect(confirmStocktakeSchema.parse(form([line])).counts).toEqual([line])
+describe('reviewEditSchema', () => {
+  it('reads each kind of change, numbers from the form as numbers', () => {
+    expect(reviewEditSchema.parse({ session_id: session, field: 'coverage', value: 'all' })).toEqual({ session_id: session, field: 'coverage', value: 'all' })
+    expect(reviewEditSchema.parse({ session_id: session, product_id: product, field: 'end_count', value: '7' })).toMatchObject({ value: 7 })
+    expect(reviewEditSchema.parse({ session_id: session, product_id: product, field: 'product_coverage', value: 'default' })).toMatchObject({ value: 'default' })
   })
 
   it.each([
-    ['not JSON', '{oops', 'The counts could not be read. Reload the page and try again.'],
-    ['an object', { line }, 'The counts could not be read. Reload the page and try again.'],
-    ['nothing', [], 'Nothing to confirm'],
-    ['a negative count', [{ ...line, end_count: -1 }], 'Counts cannot be negative'],
-    ['a fraction', [{ ...line, start_count: 1.5 }], 'Counts must be whole numbers'],
-    ['a huge count', [{ ...line, start_count: 2_000_000 }], 'Counts must be at most 1,000,000'],
-    ['a text count', [{ ...line, start_count: '5' }], 'Counts must be whole numbers'],
-    ['a bad product id', [{ ...line, product_id: "1' or 1=1" }], 'A counted product does not exist'],
-    ['a product twice', [line, line], 'A product is counted twice'],
-  ])('refuses %s', (_, counts, message) => {
-    expect(firstError(confirmStocktakeSchema.safeParse(form(counts)))).toBe(message)
+    [{ field: 'qty', value: '1' }, 'This change could not be read. Reload the page and try again.'],
+    [{ field: 'start_count', value: '-2' }, 'The morning count cannot be negative'],
+    [{ field: 'end_count', value: '1.5' }, 'The evening count must be a whole number'],
+    [{ field: 'moved', value: '1000001' }, 'Units moved from storage must be at most 1,000,000'],
+    [{ field: 'absent', value: 'maybe' }, 'Choose keep as is or set to 0'],
+    [{ field: 'end_count', value: '1', product_id: "1' or 1=1" }, 'This product is not in the stocktake'],
+  ])('refuses %j', (change, message) => {
+    expect(firstError(reviewEditSchema.safeParse({ session_id: session, product_id: product, ...change }))).toBe(message)
+  })
+})
+
+describe('confirmStocktakeSchema', () => {
+  it('takes the version of the review the owner saw', () => {
+    const version = 'a'.repeat(32)
+    expect(confirmStocktakeSchema.parse({ session_id: session, version })).toEqual({ session_id: session, version })
+  })
+
+  it.each([[''], ['A'.repeat(32)], ['a'.repeat(31)], ["' or 1=1 --"]])('refuses the version %j', (version) => {
+    expect(firstError(confirmStocktakeSchema.safeParse({ session_id: session, version }))).toBe('The review could not be read. Reload the page and try again.')
+  })
+})
+
+describe('sideTimeSchema', () => {
+  it('takes a datetime-local value, or nothing to go back to the photos’ times', () => {
+    expect(sideTimeSchema.parse({ session_id: session, side: 'end', time: '2026-11-23T18:05' }).time).toBe('2026-11-23T18:05')
+    expect(sideTimeSchema.parse({ session_id: session, side: 'end', time: '' }).time).toBe('')
+  })
+
+  it.each([['18:05'], ['2026-11-23T18:05Z'], ['tomorrow']])('refuses %j', (time) => {
+    expect(firstError(sideTimeSchema.safeParse({ session_id: session, side: 'end', time }))).toBe('Enter a date and time')
   })
 })

@@ -1,60 +1,78 @@
 import { z } from 'zod'
 
-const sessionId = z.uuid({ error: 'This stocktake does not exist. Start again from Upload Photos.' })
+export const STOCKTAKE_NOT_FOUND = 'This stocktake does not exist or was discarded. Start again from Upload Photos.'
+const sessionId = z.uuid({ error: STOCKTAKE_NOT_FOUND })
+const productId = z.uuid({ error: 'This product is not in the stocktake' })
 const side = z.enum(['start', 'end'], { error: 'Choose Start of Day or End of Day' })
-const count = z.number({ error: 'Counts must be whole numbers' }).int({ error: 'Counts must be whole numbers' })
-  .min(0, { error: 'Counts cannot be negative' })
-  .max(1_000_000, { error: 'Counts must be at most 1,000,000' })
 
 /** Spec, section 5: both sides need a photo. */
 export const MISSING_IMAGES = { title: 'Missing images', description: 'Please upload both before and after images to analyze.' }
 
 export const MAX_PHOTOS_PER_SIDE = 10
-/** How far back a photo's time may be: a stocktake covers a day, not a month. */
-const MAX_PHOTO_AGE_MS = 7 * 24 * 60 * 60 * 1000
+/** The start of the original file, where a camera writes its EXIF block (JPEG APP1 is at most 64 KiB). */
+export const PHOTO_HEADER_BYTES = 128 * 1024
 
 export const stocktakeSchema = z.object({ session_id: sessionId })
 
 export const addPhotoSchema = z.object({
   session_id: sessionId,
   side,
-  path: z.string({ error: 'Upload the photo first' }).min(1, { error: 'Upload the photo first' }).max(200, { error: 'This photo is not in your shop\'s folder' }),
-  taken_at: z.coerce
-    .number({ error: 'The photo has no valid time' })
-    .int({ error: 'The photo has no valid time' })
-    .refine((ms) => ms <= Date.now() + 5 * 60 * 1000, { error: 'The photo\'s time is in the future. Check the phone\'s clock.' })
-    .refine((ms) => ms >= Date.now() - MAX_PHOTO_AGE_MS, { error: 'This photo is more than a week old. Take a new one.' })
-    .transform((ms) => new Date(ms).toISOString()),
+  path: z.string({ error: 'Upload the photo first' }).min(1, { error: 'Upload the photo first' }).max(200, { error: "This photo is not in your shop's folder" }),
+  // The original file's first bytes, read before the phone shrinks the photo (which drops its EXIF).
+  header: z
+    .file({ error: 'The photo could not be read' })
+    .max(PHOTO_HEADER_BYTES, { error: 'The photo could not be read' })
+    .optional(),
 })
 
-const confirmedCount = z.object({
-  product_id: z.uuid({ error: 'A counted product does not exist' }),
-  start_count: count,
-  end_count: count,
+const uuidList = z
+  .string({ error: 'Choose the photos to remove' })
+  .transform((text) => text.split(',').filter(Boolean))
+  .pipe(z.array(z.uuid({ error: 'Choose the photos to remove' })).min(1, { error: 'Choose the photos to remove' }).max(20, { error: 'Choose the photos to remove' }))
+
+export const removePhotosSchema = z.object({ session_id: sessionId, photo_ids: uuidList })
+
+/** A side's time as the owner sets it, on the shop's clock (a datetime-local value); empty goes back to the photos' times. */
+export const sideTimeSchema = z.object({
+  session_id: sessionId,
+  side,
+  time: z.union([
+    z.literal(''),
+    z.iso.datetime({ local: true, error: 'Enter a date and time' }),
+  ], { error: 'Enter a date and time' }),
 })
+
+const whole = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a whole number` })
+    .int({ error: `${what} must be a whole number` })
+    .min(0, { error: `${what} cannot be negative` })
+    .max(1_000_000, { error: `${what} must be at most 1,000,000` })
+
+/** One change to a review: the photos' coverage, or one product's count, refill, coverage or absent choice. */
+export const reviewEditSchema = z.discriminatedUnion(
+  'field',
+  [
+    z.object({ session_id: sessionId, field: z.literal('coverage'), value: z.enum(['shelf', 'all'], { error: 'Choose what the photos cover' }) }),
+    z.object({ session_id: sessionId, product_id: productId, field: z.literal('start_count'), value: whole('The morning count') }),
+    z.object({ session_id: sessionId, product_id: productId, field: z.literal('end_count'), value: whole('The evening count') }),
+    z.object({ session_id: sessionId, product_id: productId, field: z.literal('moved'), value: whole('Units moved from storage') }),
+    z.object({
+      session_id: sessionId,
+      product_id: productId,
+      field: z.literal('product_coverage'),
+      value: z.enum(['shelf', 'all', 'default'], { error: 'Choose what the photos cover' }),
+    }),
+    z.object({ session_id: sessionId, product_id: productId, field: z.literal('absent'), value: z.enum(['keep', 'zero'], { error: 'Choose keep as is or set to 0' }) }),
+  ],
+  { error: 'This change could not be read. Reload the page and try again.' },
+)
 
 export const confirmStocktakeSchema = z.object({
   session_id: sessionId,
-  counts: z
-    .string({ error: 'Nothing to confirm' })
-    .max(1_000_000, { error: 'Too many counts in one stocktake' })
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'The counts could not be read. Reload the page and try again.' })
-        return z.NEVER
-      }
-    })
-    .pipe(
-      z
-        .array(confirmedCount, { error: 'The counts could not be read. Reload the page and try again.' })
-        .min(1, { error: 'Nothing to confirm' })
-        .max(5000, { error: 'At most 5,000 products per stocktake' })
-        .refine((lines) => new Set(lines.map((line) => line.product_id)).size === lines.length, {
-          error: 'A product is counted twice',
-        }),
-    ),
+  version: z.string({ error: 'The review could not be read. Reload the page and try again.' }).regex(/^[0-9a-f]{32}$/, {
+    error: 'The review could not be read. Reload the page and try again.',
+  }),
 })
 
-export type ConfirmedCount = z.infer<typeof confirmedCount>
+export type ReviewEdit = z.infer<typeof reviewEditSchema>

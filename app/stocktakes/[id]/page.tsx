@@ -1,54 +1,91 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { formatDateTime } from '@/lib/format/date-time'
+import { formatDateTime, toLocalInput } from '@/lib/format/date-time'
 import { requireShop } from '@/lib/auth/require-shop'
 import { BackLink } from '@/components/layout/back-link'
-import { confirmedRows, getStocktake, listPhotos, reviewRows, signedPhotoUrls, unmatchedCodes } from '@/lib/data/stocktakes'
+import { listPhotos, signedPhotoUrls } from '@/lib/data/stocktake-photos'
+import { getReview, productSightings, unmatchedCodes } from '@/lib/data/stocktake-review'
+import { getStocktake } from '@/lib/data/stocktakes'
+import { stageProblem } from '@/lib/stocktakes/open-stocktake-view'
+import { STAGE_LABELS, stocktakeStage } from '@/lib/stocktakes/stage'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
+import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
+import { SideTime } from '@/components/stocktakes/side-time'
 import { StocktakePhotos } from '@/components/stocktakes/stocktake-photos'
 import { StocktakeReview } from '@/components/stocktakes/stocktake-review'
 import { UnmatchedCodes } from '@/components/stocktakes/unmatched-codes'
 
 export const metadata: Metadata = { title: 'Review stocktake' }
 
-const when = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : '—')
-
 export default async function StocktakePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const { shop, supabase } = await requireShop(`/stocktakes/${id}`)
   const session = stocktakeSchema.safeParse({ session_id: id }).success ? await getStocktake(supabase, id) : null
   if (!session) notFound()
-  const reviewable = session.status === 'review' || session.status === 'confirmed'
-  const [photos, proposed, codes] = await Promise.all([
-    listPhotos(supabase, id),
-    reviewable ? reviewRows(supabase, id) : [],
+  const photos = await listPhotos(supabase, id)
+  const stage = stocktakeStage(session.status, photos)
+  const reviewable = stage === 'ready' || stage === 'confirmed'
+  const [review, codes, sightings, urls] = await Promise.all([
+    reviewable ? getReview(supabase, id) : null,
     reviewable ? unmatchedCodes(supabase, id) : [],
+    reviewable ? productSightings(supabase, id) : new Map(),
+    signedPhotoUrls(supabase, photos.map((photo) => photo.storage_path)),
   ])
-  const rows = session.status === 'confirmed' ? await confirmedRows(supabase, id, proposed) : proposed
-  const urls = await signedPhotoUrls(supabase, photos.map((photo) => photo.storage_path))
+  const open = session.status === 'open'
+  const sides = [
+    { side: 'start', title: 'Start of Day', at: session.started_at, source: session.start_time_source, byOwner: session.start_time_owner !== null },
+    { side: 'end', title: 'End of Day', at: session.ended_at, source: session.end_time_source, byOwner: session.end_time_owner !== null },
+  ] as const
 
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8">
       <BackLink href="/upload">Upload Photos</BackLink>
-      <div>
+      <div className="grid gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
-        <p className="mt-1 text-muted-foreground">
-          Photos from {when(session.started_at, shop.timezone)} to {when(session.ended_at, shop.timezone)}. Counted by{' '}
-          {session.analyser === 'vision' ? 'the vision model (check its counts carefully)' : 'barcode and QR labels'}.
-          {session.confirmed_at && ` Confirmed ${when(session.confirmed_at, shop.timezone)}.`}
+        <p className="text-muted-foreground">
+          {STAGE_LABELS[stage]}.
+          {session.confirmed_at && ` Confirmed ${formatDateTime(session.confirmed_at, shop.timezone)}.`} Stock is worked out from the ledger between the two
+          sides’ times.
         </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {sides.map((side) => (
+            <SideTime
+              key={side.side}
+              sessionId={session.id}
+              side={side.side}
+              title={side.title}
+              shown={side.at ? formatDateTime(side.at, shop.timezone) : null}
+              local={side.at ? toLocalInput(side.at, shop.timezone) : null}
+              source={side.source}
+              byOwner={side.byOwner}
+              editable={open}
+            />
+          ))}
+        </div>
+        {open && (
+          <div>
+            <DiscardStocktakeButton sessionId={session.id} />
+          </div>
+        )}
       </div>
       {!reviewable && (
         <p role="alert" className="rounded-xl border p-4">
-          {session.status === 'failed' ? session.error : 'This stocktake is still being analysed.'}{' '}
+          {stageProblem(stage, photos) ?? `${STAGE_LABELS[stage]}.`}{' '}
           <Link href="/upload" className="underline underline-offset-4">Back to Upload Photos</Link>
         </p>
       )}
-      {reviewable && rows.length > 0 && <StocktakeReview sessionId={session.id} rows={rows} confirmed={session.status === 'confirmed'} />}
-      {reviewable && rows.length === 0 && <p className="rounded-xl border p-4">No catalogue products were found in these photos.</p>}
+      {review && (
+        <StocktakeReview
+          key={`${review.status}:${review.version}`}
+          sessionId={session.id}
+          initial={review}
+          sightings={Object.fromEntries(sightings)}
+          photoUrls={Object.fromEntries(urls)}
+        />
+      )}
       <UnmatchedCodes codes={codes} />
-      <StocktakePhotos photos={photos} urls={urls} />
+      <StocktakePhotos photos={photos} urls={urls} timeZone={shop.timezone} />
     </main>
   )
 }

@@ -22,6 +22,8 @@ interface Tenant {
   unmatchedId: string
   /** a confirmed stocktake, with its count results */
   confirmedSessionId: string
+  /** the open stocktake's review version */
+  version: string
 }
 
 type Json = Record<string, unknown>
@@ -46,12 +48,17 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
   count_sessions: (v) => ({
     filter: `id=eq.${v.sessionId}`,
     insert: { shop_id: v.shopId },
-    patch: { status: 'failed', error: 'hijacked' },
+    patch: { coverage: 'all' },
   }),
   count_photos: (v) => ({
     filter: `id=eq.${v.photoId}`,
     insert: { session_id: v.sessionId, shop_id: v.shopId, side: 'end', storage_path: `${v.shopId}/${v.sessionId}/end-x.png`, taken_at: new Date().toISOString() },
-    patch: { status: 'failed', error: 'hijacked' },
+    patch: { status: 'pending', error: 'hijacked' },
+  }),
+  count_edits: (v) => ({
+    filter: `session_id=eq.${v.sessionId}`,
+    insert: { session_id: v.sessionId, shop_id: v.shopId, product_id: v.productId, end_count: 0 },
+    patch: { end_count: 99 },
   }),
   count_lines: (v) => ({
     filter: `photo_id=eq.${v.photoId}`,
@@ -74,8 +81,16 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
+  open_count_session: () => ({}),
+  add_count_photo: (v) => ({ p_session_id: v.sessionId, p_side: 'end', p_storage_path: `${v.shopId}/${v.sessionId}/end-planted.png` }),
+  set_count_side_time: (v) => ({ p_session_id: v.sessionId, p_side: 'start', p_local_time: '2020-01-01T00:00:00' }),
+  claim_count_photo: (v) => ({ p_session_id: v.sessionId }),
+  expire_count_session: (v) => ({ p_session_id: v.sessionId }),
+  count_session_plan: (v) => ({ p_session_id: v.sessionId }),
+  count_session_lines: (v) => ({ p_session_id: v.confirmedSessionId }),
   count_session_review: (v) => ({ p_session_id: v.sessionId }),
-  confirm_count_session: (v) => ({ p_session_id: v.sessionId, p_counts: [{ product_id: v.productId, start_count: 9, end_count: 0 }] }),
+  count_session_ready: (v) => ({ p_session_id: v.sessionId }),
+  confirm_count_session: (v) => ({ p_session_id: v.sessionId, p_version: v.version }),
   dashboard_summary: () => ({}),
   dashboard_day_report: () => ({}),
   shop_today: () => ({}),
@@ -109,26 +124,32 @@ async function makeTenant(name: string): Promise<Tenant> {
   const upload = await user.client.storage.from('product-images').upload(imagePath, new Blob([PNG], { type: 'image/png' }))
   if (upload.error) throw upload.error
   const stocktake = async () => {
-    const { data: session } = await user.client.from('count_sessions').insert({ shop_id: shop.id }).select().single().throwOnError()
-    const photoPath = `${shop.id}/${session.id}/start-1.png`
-    const photoUpload = await user.client.storage.from('stock-photos').upload(photoPath, new Blob([PNG], { type: 'image/png' }))
-    if (photoUpload.error) throw photoUpload.error
-    const { data: photo } = await user.client
-      .from('count_photos')
-      .insert({ session_id: session.id, shop_id: shop.id, side: 'start', storage_path: photoPath, taken_at: new Date().toISOString() })
-      .select()
-      .single()
-      .throwOnError()
-    const ids = { session_id: session.id, shop_id: shop.id, photo_id: photo.id }
-    await user.client.from('count_lines').insert({ ...ids, product_id: product.id, count: 7, confidence: 1, analyser: 'barcode' }).throwOnError()
+    const { data: session } = await user.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
+    const add = async (side: 'start' | 'end') => {
+      const path = `${shop.id}/${session.id}/${side}-1.png`
+      const upload = await user.client.storage.from('stock-photos').upload(path, new Blob([PNG], { type: 'image/png' }))
+      if (upload.error) throw upload.error
+      const { data: photo } = await user.client
+        .rpc('add_count_photo', { p_session_id: session.id, p_side: side, p_storage_path: path, p_width: 1, p_height: 1 })
+        .single<{ id: string }>()
+        .throwOnError()
+      await user.client.from('count_photos').update({ status: 'analysed', codes_found: 1 }).eq('id', photo.id).throwOnError()
+      await user.client
+        .from('count_lines')
+        .insert({ session_id: session.id, shop_id: shop.id, photo_id: photo.id, product_id: product.id, count: 7, confidence: 1, analyser: 'barcode' })
+        .throwOnError()
+      return { photoId: photo.id, photoPath: path }
+    }
+    const start = await add('start')
+    await add('end')
+    const ids = { session_id: session.id, shop_id: shop.id, photo_id: start.photoId }
     const { data: unmatched } = await user.client.from('count_unmatched').insert({ ...ids, label: '123', count: 1 }).select().single().throwOnError()
-    await user.client.from('count_sessions').update({ status: 'review' }).eq('id', session.id).throwOnError()
-    return { sessionId: session.id as string, photoId: photo.id as string, photoPath, unmatchedId: unmatched.id as string }
+    await user.client.from('count_edits').insert({ session_id: session.id, shop_id: shop.id, product_id: product.id, start_count: 7 }).throwOnError()
+    const { data: review } = await user.client.rpc('count_session_review', { p_session_id: session.id }).throwOnError()
+    return { sessionId: session.id, ...start, unmatchedId: unmatched.id as string, version: (review as { version: string }).version }
   }
   const confirmed = await stocktake()
-  await user.client
-    .rpc('confirm_count_session', { p_session_id: confirmed.sessionId, p_counts: [{ product_id: product.id, start_count: 7, end_count: 7 }] })
-    .throwOnError()
+  await user.client.rpc('confirm_count_session', { p_session_id: confirmed.sessionId, p_version: confirmed.version }).throwOnError()
   const open = await stocktake()
   return { user, shopId: shop.id, productId: product.id, movementId: (movement as Json).id as string, imagePath, ...open, confirmedSessionId: confirmed.sessionId }
 }
@@ -294,9 +315,11 @@ describe('every table, function and bucket is locked to its shop', () => {
     expect(files?.map((f) => f.name)).toEqual(['milk.png'])
     const { data: photos, error: photosError } = await client.storage.from('stock-photos').list(`${victim.shopId}/${victim.sessionId}`)
     expect(photosError).toBeNull()
-    expect(photos?.map((f) => f.name)).toEqual(['start-1.png'])
+    expect(photos?.map((f) => f.name)).toEqual(['end-1.png', 'start-1.png'])
     const { data: review } = await client.rpc('count_session_review', { p_session_id: victim.sessionId }).throwOnError()
-    expect(review).toMatchObject([{ product_id: victim.productId, start_count: 7, end_count: 0 }])
+    expect(review).toMatchObject({ lines: [{ product_id: victim.productId, start_count: 7, end_count: 7, qty_now: 6 }] })
+    const { data: edits } = await client.from('count_edits').select('start_count').eq('session_id', victim.sessionId).throwOnError()
+    expect(edits).toEqual([{ start_count: 7 }])
     const { data: results } = await client.from('count_results').select('qty_after').eq('session_id', victim.confirmedSessionId).throwOnError()
     expect(results).toEqual([{ qty_after: 7 }])
   })

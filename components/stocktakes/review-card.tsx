@@ -1,0 +1,77 @@
+'use client'
+
+import { useId } from 'react'
+import type { ProductSighting } from '@/lib/data/stocktake-review'
+import type { Coverage } from '@/lib/data/stocktakes'
+import type { ReviewLine } from '@/lib/stocktakes/review'
+import { CountField } from './count-field'
+import { LineFigures } from './line-figures'
+import { PhotoCrop } from './photo-crop'
+import type { EditField } from './use-review'
+
+const COVERAGE_WORDS: Record<Coverage, string> = { shelf: 'Only what’s on the shelf', all: 'Everything we hold' }
+
+interface ReviewCardProps {
+  line: ReviewLine
+  /** the stocktake's own answer, which a product follows unless told otherwise */
+  coverage: Coverage
+  sighting: ProductSighting | null
+  photoUrl: string | null
+  readOnly: boolean
+  onSave: (field: EditField, value: string) => void
+  onDirty: (key: string, dirty: boolean) => void
+}
+
+/** One product of the review: where it was found, its counts (editable), and what confirming does to its stock. */
+export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSave, onDirty }: ReviewCardProps) {
+  const id = useId()
+  const field = (name: EditField, label: string, value: number) => (
+    <CountField
+      label={label}
+      name={line.name}
+      value={value}
+      readOnly={readOnly}
+      onSave={(next) => onSave(name, String(next))}
+      onDirty={(dirty) => onDirty(`${line.product_id}:${name}`, dirty)}
+    />
+  )
+  return (
+    <article aria-labelledby={`${id}-name`} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4">
+      <header className="flex min-w-0 items-start gap-3">
+        {sighting && photoUrl && <PhotoCrop sighting={sighting} url={photoUrl} name={line.name} />}
+        <div className="min-w-0">
+          <h3 id={`${id}-name`} className="font-semibold break-words">{line.name}</h3>
+          {line.sku && <p className="text-xs break-all text-muted-foreground">{line.sku}</p>}
+          {line.analysers && (
+            <p className="text-xs text-muted-foreground">
+              {line.analysers === 'vision' ? `Vision model, ${Math.round((line.confidence ?? 0) * 100)}% sure: check it` : 'Counted by barcode'}
+            </p>
+          )}
+        </div>
+      </header>
+      <div className="grid grid-cols-2 gap-3">
+        {field('start_count', 'Morning count', line.start_count)}
+        {field('end_count', 'Evening count', line.end_count)}
+        {line.coverage === 'shelf' && field('moved', 'Moved from storage to shelf', line.moved)}
+      </div>
+      {!readOnly && (
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-coverage`} className="text-xs text-muted-foreground">
+            These photos of {line.name} cover
+          </label>
+          <select
+            id={`${id}-coverage`}
+            className="h-11 rounded-md border border-input bg-background px-3 text-sm"
+            value={line.coverage === coverage ? 'default' : (line.coverage ?? 'default')}
+            onChange={(event) => onSave('product_coverage', event.target.value)}
+          >
+            <option value="default">As the whole stocktake ({COVERAGE_WORDS[coverage]})</option>
+            <option value="shelf">{COVERAGE_WORDS.shelf}</option>
+            <option value="all">{COVERAGE_WORDS.all}</option>
+          </select>
+        </div>
+      )}
+      <LineFigures line={line} />
+    </article>
+  )
+}

@@ -1,0 +1,46 @@
+'use client'
+
+import { useCallback, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { initialActionState } from '@/lib/actions/action-state'
+import { editStocktake } from '@/lib/actions/edit-stocktake'
+import type { Review } from '@/lib/stocktakes/review'
+
+export type EditField = 'coverage' | 'start_count' | 'end_count' | 'moved' | 'product_coverage' | 'absent'
+
+/**
+ * The review on screen is always the one the server last worked out: each
+ * change is saved, and the whole review comes back with every number redone.
+ * Until it has, the page says so and Confirm waits, so the owner never
+ * confirms numbers they have not seen.
+ */
+export function useReview(sessionId: string, initial: Review) {
+  const [review, setReview] = useState(initial)
+  const [saving, setSaving] = useState(0)
+  const latest = useRef(0)
+
+  const save = useCallback(
+    async (field: EditField, value: string, productId?: string) => {
+      const ticket = ++latest.current
+      setSaving((n) => n + 1)
+      const data = new FormData()
+      data.append('session_id', sessionId)
+      data.append('field', field)
+      data.append('value', value)
+      if (productId) data.append('product_id', productId)
+      try {
+        const result = await editStocktake(initialActionState, data)
+        if (!result.ok) toast.error('Change not saved', { description: result.message })
+        // An answer to an older change never overwrites a newer one's.
+        else if ('review' in result && result.review && ticket === latest.current) setReview(result.review)
+      } catch {
+        toast.error('Change not saved', { description: 'ShelfSnap could not be reached. Check the connection and try again.' })
+      } finally {
+        setSaving((n) => n - 1)
+      }
+    },
+    [sessionId],
+  )
+
+  return { review, setReview, save, saving: saving > 0 }
+}

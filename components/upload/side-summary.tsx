@@ -1,0 +1,51 @@
+import { TriangleAlert } from 'lucide-react'
+import { Spinner } from '@/components/ui/spinner'
+import { formatDateTime } from '@/lib/format/date-time'
+import type { SideView } from '@/lib/stocktakes/open-stocktake-view'
+
+export const TIME_SOURCE: Record<string, string> = { camera: 'camera', uploaded: 'uploaded', owner: 'set by hand' }
+
+/** A side's time, how its counting goes, and what it counted so far (the morning count is there before lunch). */
+export function SideSummary({ label, side, timeZone }: { label: string; side: SideView; timeZone: string }) {
+  const { state, counts } = side
+  if (state.photos === 0) return null
+  const units = counts.reduce((sum, item) => sum + item.count, 0)
+  return (
+    <div className="grid gap-2 text-sm">
+      {side.time && (
+        <p className="text-muted-foreground">
+          Taken {formatDateTime(side.time, timeZone)} ({TIME_SOURCE[side.timeSource ?? 'uploaded']})
+        </p>
+      )}
+      {state.counting > 0 && (
+        <p className="flex items-center gap-2" role="status">
+          <Spinner className="size-4" /> Counting {state.photos - state.counting + 1} of {state.photos} photos…
+        </p>
+      )}
+      {state.failed > 0 && (
+        <p className="flex items-start gap-2 text-destructive" role="alert">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {state.error}
+        </p>
+      )}
+      {state.counting === 0 && state.failed === 0 && (
+        <details className="rounded-lg border px-3 py-2">
+          <summary className="min-h-8 cursor-pointer font-medium">
+            {label}: {units} {units === 1 ? 'unit' : 'units'} of {counts.length} {counts.length === 1 ? 'product' : 'products'}
+          </summary>
+          {counts.length === 0 ? (
+            <p className="py-1 text-muted-foreground">No catalogue products found in these photos.</p>
+          ) : (
+            <ul className="grid gap-1 py-1" aria-label={label}>
+              {counts.map((item) => (
+                <li key={item.productId} className="flex justify-between gap-3">
+                  <span>{item.name}</span>
+                  <span className="tabular-nums">{item.count}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </details>
+      )}
+    </div>
+  )
+}

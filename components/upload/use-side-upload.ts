@@ -1,0 +1,128 @@
+'use client'
+
+import { useCallback, useEffect, useRef, useState, useTransition } from 'react'
+import { useRouter } from 'next/navigation'
+import { toast } from 'sonner'
+import { addStocktakePhoto } from '@/lib/actions/add-stocktake-photo'
+import { initialActionState, type ActionState } from '@/lib/actions/action-state'
+import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
+import { removeStocktakePhotos } from '@/lib/actions/remove-stocktake-photos'
+import { startStocktake } from '@/lib/actions/start-stocktake'
+import { resizeImage, STOCK_PHOTO } from '@/lib/images/resize-image'
+import { newRequestId } from '@/lib/request-id'
+import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
+import { PHOTO_HEADER_BYTES } from '@/lib/validations/stocktake'
+import { createClient } from '@/lib/supabase/client'
+
+/** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */
+export interface PendingPhoto {
+  key: string
+  side: Side
+  name: string
+  preview: string
+  step: string
+  error: string | null
+}
+
+export function form(fields: Record<string, string | Blob>): FormData {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.append(name, value)
+  return data
+}
+
+export function check(state: ActionState): void {
+  if (!state.ok) throw new Error(state.message ?? 'Something went wrong')
+}
+
+/**
+ * The original's first bytes, where the camera wrote when it took the photo,
+ * read before the photo is shrunk (which drops them); then the photo upright
+ * and at most 4096 px. A file the browser cannot read is refused before
+ * anything is uploaded.
+ */
+async function preparePhoto(file: File) {
+  const header = file.slice(0, PHOTO_HEADER_BYTES)
+  try {
+    return { header, ...(await resizeImage(file, STOCK_PHOTO)) }
+  } catch {
+    throw new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
+  }
+}
+
+/** The stocktake to add to: the one on the page, else the shop's open one (or a new one: it exists from its first photo). */
+async function stocktakeFor(current: { id: string; shopId: string } | null) {
+  if (current) return current
+  const started = await startStocktake(initialActionState, form({}))
+  check(started)
+  if (!('sessionId' in started) || !started.sessionId || !started.shopId) throw new Error('The stocktake could not be started')
+  return { id: started.sessionId, shopId: started.shopId }
+}
+
+/**
+ * Puts picked photos into the open stocktake, one by one (upload, then the
+ * server's check), replacing the side's photos when asked; then starts
+ * counting them and refreshes the page, which shows them stored.
+ */
+export function useSideUpload(current: { id: string; shopId: string } | null) {
+  const router = useRouter()
+  const [pending, setPending] = useState<PendingPhoto[]>([])
+  const [refreshing, startRefresh] = useTransition()
+  const previews = useRef(new Set<string>())
+  // A preview's file is let go once the page no longer shows it (and when the page goes).
+  useEffect(() => {
+    if (refreshing) return
+    const shown = new Set(pending.map((item) => item.preview))
+    for (const url of previews.current) {
+      if (shown.has(url)) continue
+      URL.revokeObjectURL(url)
+      previews.current.delete(url)
+    }
+  }, [pending, refreshing])
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), [])
+  const update = (key: string, change: Partial<PendingPhoto>) => setPending((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)))
+
+  const add = useCallback(
+    async (side: Side, files: File[], replacing: string[] = []) => {
+      const items = files.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null }))
+      for (const item of items) previews.current.add(item.preview)
+      setPending((all) => [...all, ...items])
+      let stocktake: { id: string; shopId: string } | null = current
+      let failed = 0
+      for (const [index, file] of files.entries()) {
+        const { key } = items[index]!
+        try {
+          update(key, { step: 'Preparing' })
+          const photo = await preparePhoto(file)
+          stocktake = await stocktakeFor(stocktake)
+          update(key, { step: 'Uploading' })
+          const path = stockPhotoPath(stocktake.shopId, stocktake.id, side, newRequestId(), photo.extension)
+          const { error } = await createClient().storage.from(STOCK_PHOTOS_BUCKET).upload(path, photo.blob, { contentType: photo.blob.type })
+          if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
+          update(key, { step: 'Checking' })
+          check(await addStocktakePhoto(initialActionState, form({ session_id: stocktake.id, side, path, header: photo.header })))
+          update(key, { step: 'Saved' })
+        } catch (error) {
+          failed++
+          const message = error instanceof Error ? error.message : String(error)
+          update(key, { step: 'Not added', error: message })
+          toast.error('Photo not added', { description: message })
+        }
+      }
+      if (stocktake) {
+        if (replacing.length > 0 && failed === 0) check(await removeStocktakePhotos(initialActionState, form({ session_id: stocktake.id, photo_ids: replacing.join(',') })))
+        const counting = await countStocktakePhotos(initialActionState, form({ session_id: stocktake.id }))
+        if (!counting.ok) toast.error('Photos not counted', { description: counting.message })
+      }
+      // The stored photos and the refreshed page arrive together: nothing blinks out in between.
+      startRefresh(() => {
+        router.refresh()
+        setPending((all) => all.filter((item) => item.error !== null || !items.some((added) => added.key === item.key)))
+      })
+    },
+    [current, router],
+  )
+
+  const dismiss = useCallback((key: string) => setPending((all) => all.filter((item) => item.key !== key)), [])
+  const uploading = pending.some((item) => item.error === null) || refreshing
+  return { pending, add, dismiss, uploading }
+}

@@ -1,0 +1,31 @@
+import 'server-only'
+import sharp, { type Metadata } from 'sharp'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from '@/lib/stocktakes/photo-path'
+
+const NOT_AN_IMAGE = 'This file is not a photo. Choose a JPEG, PNG or WebP image.'
+const DAMAGED = 'This photo is damaged and could not be read. Take it again.'
+
+export type PhotoCheck = { ok: true; width: number; height: number } | { ok: false; message: string }
+
+/**
+ * Decodes the whole image, so a truncated or corrupt file is caught here and
+ * not during analysis; gives its upright size.
+ */
+export async function checkPhoto(bytes: Buffer): Promise<PhotoCheck> {
+  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, message: 'This photo is larger than 15 MB. Take it again at a lower resolution.' }
+  let meta: Metadata
+  try {
+    meta = await sharp(bytes).metadata()
+  } catch {
+    return { ok: false, message: NOT_AN_IMAGE }
+  }
+  if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) return { ok: false, message: NOT_AN_IMAGE }
+  const { width, height } = meta.autoOrient
+  if (width > MAX_PHOTO_SIDE * 2 || height > MAX_PHOTO_SIDE * 2) return { ok: false, message: 'This photo is too large. Take it again.' }
+  try {
+    await sharp(bytes, { failOn: 'truncated' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer()
+  } catch {
+    return { ok: false, message: DAMAGED }
+  }
+  return { ok: true, width, height }
+}

@@ -1,0 +1,56 @@
+// Where an open stocktake stands follows from its photos alone, so it can
+// never say "ready" while a photo is still being counted.
+import type { Side } from './photo-path'
+
+export type Stage = 'empty' | 'counting' | 'failed' | 'morning' | 'evening' | 'nothing_found' | 'ready' | 'confirmed' | 'expired'
+
+export interface PhotoState {
+  side: Side
+  status: 'pending' | 'analysing' | 'analysed' | 'failed'
+  codes_found: number | null
+  error?: string | null
+}
+
+export interface SideState {
+  photos: number
+  /** waiting for or being counted */
+  counting: number
+  failed: number
+  codes: number
+  /** the first failed photo's message */
+  error: string | null
+}
+
+export function sideState(photos: readonly PhotoState[], side: Side): SideState {
+  const mine = photos.filter((photo) => photo.side === side)
+  return {
+    photos: mine.length,
+    counting: mine.filter((photo) => photo.status === 'pending' || photo.status === 'analysing').length,
+    failed: mine.filter((photo) => photo.status === 'failed').length,
+    codes: mine.reduce((sum, photo) => sum + (photo.status === 'analysed' ? (photo.codes_found ?? 0) : 0), 0),
+    error: mine.find((photo) => photo.status === 'failed')?.error ?? null,
+  }
+}
+
+export function stocktakeStage(status: 'open' | 'confirmed' | 'expired', photos: readonly PhotoState[]): Stage {
+  if (status !== 'open') return status
+  const [start, end] = [sideState(photos, 'start'), sideState(photos, 'end')]
+  if (start.photos + end.photos === 0) return 'empty'
+  if (start.failed + end.failed > 0) return 'failed'
+  if (start.counting + end.counting > 0) return 'counting'
+  if (end.photos === 0) return 'morning'
+  if (start.photos === 0) return 'evening'
+  return start.codes + end.codes === 0 ? 'nothing_found' : 'ready'
+}
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  empty: 'Started: no photos yet',
+  counting: 'Counting the photos',
+  failed: 'A photo could not be counted',
+  morning: 'Morning photos in: waiting for the evening',
+  evening: 'Evening photos in: the morning ones are missing',
+  nothing_found: 'No codes found in the photos',
+  ready: 'Counted: ready to review',
+  confirmed: 'Confirmed',
+  expired: 'Unfinished for 7 days: closed and its photos removed',
+}

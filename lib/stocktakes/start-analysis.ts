@@ -1,0 +1,28 @@
+import 'server-only'
+import { after } from 'next/server'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Analyser } from '@/lib/counting/analyser'
+import { pickAnalyser } from '@/lib/counting/pick-analyser'
+import { retryFailedPhotos } from '@/lib/data/stocktake-photos'
+import { createClient } from '@/lib/supabase/server'
+import { runAnalysis } from './run-analysis'
+
+export const MISCONFIGURED = 'Photo counting is not set up correctly on the server. Nothing was changed; tell whoever runs ShelfSnap.'
+
+/**
+ * Counts the stocktake's photos that are waiting (and those that failed, once
+ * more) in a job that runs after the response (on a serverless host, until
+ * the function's time limit); pages follow it through stocktakeProgress.
+ */
+export async function startAnalysis(supabase: SupabaseClient, sessionId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  let analyser: Analyser
+  try {
+    analyser = pickAnalyser()
+  } catch (error) {
+    console.error('Photo counting is misconfigured', error)
+    return { ok: false, message: MISCONFIGURED }
+  }
+  await retryFailedPhotos(supabase, sessionId)
+  after(async () => runAnalysis(await createClient(), sessionId, analyser))
+  return { ok: true }
+}
