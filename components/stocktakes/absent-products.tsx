@@ -1,6 +1,7 @@
 'use client'
 
 import type { ReviewLine } from '@/lib/stocktakes/review'
+import { useChoice } from './use-choice'
 
 /**
  * When the photos cover everything, the products they did not show: each kept
@@ -18,34 +19,44 @@ export function AbsentProducts({ lines, readOnly, onChoose }: { lines: ReviewLin
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {lines.map((line) => (
-          <li key={line.product_id} className="min-w-0 rounded-xl border p-3">
-            <fieldset disabled={readOnly} className="grid gap-2">
-              <legend className="font-medium break-words">{line.name}</legend>
-              <div className="flex flex-wrap gap-2">
-                {(['keep', 'zero'] as const).map((value) => (
-                  <label key={value} className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                    <input
-                      type="radio"
-                      name={`absent-${line.product_id}`}
-                      value={value}
-                      checked={line.absent === value}
-                      onChange={() => onChoose(line.product_id, value)}
-                      className="size-5 accent-primary"
-                    />
-                    {value === 'keep' ? 'Keep as is' : 'Set to 0'}
-                  </label>
-                ))}
-              </div>
-              <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm">
-                <dt className="text-muted-foreground">Stock now</dt>
-                <dd className="text-right tabular-nums">{line.qty_now}</dd>
-                <dt className="font-semibold">Stock after confirming</dt>
-                <dd className="text-right font-semibold tabular-nums">{line.qty_after}</dd>
-              </dl>
-            </fieldset>
-          </li>
+          <AbsentProduct key={line.product_id} line={line} readOnly={readOnly} onChoose={(value) => onChoose(line.product_id, value)} />
         ))}
       </ul>
     </section>
+  )
+}
+
+function AbsentProduct({ line, readOnly, onChoose }: { line: ReviewLine; readOnly: boolean; onChoose: (value: 'keep' | 'zero') => void }) {
+  const [chosen, choose] = useChoice(line.absent)
+  return (
+    <li className="min-w-0 rounded-xl border p-3">
+      <fieldset disabled={readOnly} className="grid gap-2">
+        <legend className="font-medium break-words">{line.name}</legend>
+        <div className="flex flex-wrap gap-2">
+          {(['keep', 'zero'] as const).map((value) => (
+            <label key={value} className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+              <input
+                type="radio"
+                name={`absent-${line.product_id}`}
+                value={value}
+                checked={chosen === value}
+                onChange={() => {
+                  choose(value)
+                  onChoose(value)
+                }}
+                className="size-5 accent-primary"
+              />
+              {value === 'keep' ? 'Keep as is' : 'Set to 0'}
+            </label>
+          ))}
+        </div>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm">
+          <dt className="text-muted-foreground">Stock now</dt>
+          <dd className="text-right tabular-nums">{line.qty_now}</dd>
+          <dt className="font-semibold">Stock after confirming</dt>
+          <dd className="text-right font-semibold tabular-nums">{line.qty_after}</dd>
+        </dl>
+      </fieldset>
+    </li>
   )
 }

@@ -46,15 +46,15 @@ export function CountField({ label, name, value, readOnly, onSave, onDirty }: Co
 
   if (readOnly) {
     return (
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1">
         <span className="text-xs text-muted-foreground">{label}</span>
         <span className="text-lg font-semibold tabular-nums">{value}</span>
       </div>
     )
   }
   return (
-    <div className="grid content-start gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
+    <div className="grid min-w-0 content-end gap-1">
+      <label htmlFor={id} className="text-xs leading-tight text-muted-foreground">
         {label}
         <span className="sr-only"> of {name}</span>
       </label>

@@ -1,6 +1,7 @@
 'use client'
 
 import type { Coverage } from '@/lib/data/stocktakes'
+import { useChoice } from './use-choice'
 
 const CHOICES: { value: Coverage; title: string; hint: string }[] = [
   {
@@ -13,6 +14,7 @@ const CHOICES: { value: Coverage; title: string; hint: string }[] = [
 
 /** What the photos cover, asked once per stocktake (each product can differ). */
 export function CoverageChoice({ value, disabled, onChange }: { value: Coverage; disabled: boolean; onChange: (value: Coverage) => void }) {
+  const [chosen, choose] = useChoice(value)
   return (
     <fieldset className="grid gap-2 rounded-xl border p-4" disabled={disabled}>
       <legend className="px-1 font-semibold">What do these photos cover?</legend>
@@ -23,8 +25,11 @@ export function CoverageChoice({ value, disabled, onChange }: { value: Coverage;
               type="radio"
               name="coverage"
               value={choice.value}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
+              checked={chosen === choice.value}
+              onChange={() => {
+                choose(choice.value)
+                onChange(choice.value)
+              }}
               className="mt-1 size-5 accent-primary"
             />
             <span className="grid gap-0.5">

@@ -8,8 +8,9 @@ import { CountField } from './count-field'
 import { LineFigures } from './line-figures'
 import { PhotoCrop } from './photo-crop'
 import type { EditField } from './use-review'
+import { useChoice } from './use-choice'
 
-const COVERAGE_WORDS: Record<Coverage, string> = { shelf: 'Only what’s on the shelf', all: 'Everything we hold' }
+const COVERAGE_WORDS: Record<Coverage, string> = { shelf: 'Only the shelf', all: 'Everything we hold' }
 
 interface ReviewCardProps {
   line: ReviewLine
@@ -25,6 +26,7 @@ interface ReviewCardProps {
 /** One product of the review: where it was found, its counts (editable), and what confirming does to its stock. */
 export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSave, onDirty }: ReviewCardProps) {
   const id = useId()
+  const [covers, cover] = useChoice(line.coverage === coverage ? 'default' : (line.coverage ?? 'default'))
   const field = (name: EditField, label: string, value: number) => (
     <CountField
       label={label}
@@ -49,7 +51,7 @@ export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSav
           )}
         </div>
       </header>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-3 items-end gap-2">
         {field('start_count', 'Morning count', line.start_count)}
         {field('end_count', 'Evening count', line.end_count)}
         {line.coverage === 'shelf' && field('moved', 'Moved from storage to shelf', line.moved)}
@@ -57,15 +59,18 @@ export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSav
       {!readOnly && (
         <div className="grid gap-1">
           <label htmlFor={`${id}-coverage`} className="text-xs text-muted-foreground">
-            These photos of {line.name} cover
+            These photos cover<span className="sr-only"> for {line.name}</span>
           </label>
           <select
             id={`${id}-coverage`}
-            className="h-11 rounded-md border border-input bg-background px-3 text-sm"
-            value={line.coverage === coverage ? 'default' : (line.coverage ?? 'default')}
-            onChange={(event) => onSave('product_coverage', event.target.value)}
+            className="h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm"
+            value={covers}
+            onChange={(event) => {
+              cover(event.target.value)
+              onSave('product_coverage', event.target.value)
+            }}
           >
-            <option value="default">As the whole stocktake ({COVERAGE_WORDS[coverage]})</option>
+            <option value="default">Same as the stocktake ({COVERAGE_WORDS[coverage]})</option>
             <option value="shelf">{COVERAGE_WORDS.shelf}</option>
             <option value="all">{COVERAGE_WORDS.all}</option>
           </select>

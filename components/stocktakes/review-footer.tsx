@@ -23,7 +23,7 @@ export function ReviewFooter({ totals, confirmed, waiting, pending }: ReviewFoot
     ['Stock change', signed(totals.change)],
   ]
   return (
-    <div className="sticky bottom-16 z-30 -mx-4 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:bottom-0">
+    <div className="sticky bottom-16 z-30 -mx-4 border-t bg-background px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:bottom-0">
       <div className="grid gap-2 sm:flex sm:items-center sm:justify-between sm:gap-4">
         <dl aria-label="Totals" className="grid grid-cols-4 gap-2 text-center text-xs sm:text-sm">
           {figures.map(([term, value]) => (

@@ -35,28 +35,30 @@ export function SideTime({ sessionId, side, title, shown, local, source, byOwner
   })
   const id = `${side}-time`
   return (
-    <div className="grid gap-2 rounded-xl border p-3 text-sm">
-      <p>
-        <span className="font-medium">{title}:</span> {shown ?? 'no photos yet'}
-        {shown && source && <span className="text-muted-foreground"> ({SOURCE[source]})</span>}
-      </p>
-      {editable && shown && !open && (
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" size="sm" className="min-h-11" onClick={() => setOpen(true)}>
-            Correct the {title} time
-          </Button>
-          {byOwner && (
-            <form {...formProps}>
-              <input type="hidden" name="session_id" value={sessionId} />
-              <input type="hidden" name="side" value={side} />
-              <input type="hidden" name="time" value="" />
-              <Button type="submit" variant="ghost" size="sm" className="min-h-11" disabled={pending}>
-                Use the photos’ own times
-              </Button>
-            </form>
-          )}
-        </div>
-      )}
+    <div className="grid gap-2 py-2 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p>
+          <span className="font-medium">{title}:</span> {shown ?? 'no photos yet'}
+          {shown && source && <span className="text-muted-foreground"> ({SOURCE[source]})</span>}
+        </p>
+        {editable && shown && !open && (
+          <div className="flex flex-wrap gap-1">
+            {byOwner && (
+              <form {...formProps}>
+                <input type="hidden" name="session_id" value={sessionId} />
+                <input type="hidden" name="side" value={side} />
+                <input type="hidden" name="time" value="" />
+                <Button type="submit" variant="ghost" size="sm" className="min-h-11" disabled={pending}>
+                  Use the photos’ times
+                </Button>
+              </form>
+            )}
+            <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label={`Correct the ${title} time`} onClick={() => setOpen(true)}>
+              Correct
+            </Button>
+          </div>
+        )}
+      </div>
       {open && (
         <form {...formProps} className="grid gap-2">
           <input type="hidden" name="session_id" value={sessionId} />

@@ -28,7 +28,7 @@ export function SideSummary({ label, side, timeZone }: { label: string; side: Si
         </p>
       )}
       {state.counting === 0 && state.failed === 0 && (
-        <details className="rounded-lg border px-3 py-2">
+        <details className="rounded-lg border px-3 py-2" open={counts.length <= 8}>
           <summary className="min-h-8 cursor-pointer font-medium">
             {label}: {units} {units === 1 ? 'unit' : 'units'} of {counts.length} {counts.length === 1 ? 'product' : 'products'}
           </summary>

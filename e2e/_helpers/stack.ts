@@ -79,3 +79,38 @@ export async function getOwnShop(credentials: Credentials) {
   const { data } = await supabase.from('shops').select('id, name, currency, timezone').single().throwOnError()
   return data as { id: string; name: string; currency: string; timezone: string }
 }
+
+/**
+ * A stocktake counted and ready to review, made through the API as the app
+ * makes it: one photo per side uploaded and recorded, each with the
+ * analyser's proposal (codes found where the photo shows them).
+ */
+export async function readyStocktake(owner: Credentials, photo: Buffer, counts: { start: Record<string, number>; end: Record<string, number> }) {
+  const supabase = await signedInClient(owner)
+  const { data: session } = await supabase.rpc('open_count_session').single<{ id: string; shop_id: string }>().throwOnError()
+  for (const side of ['start', 'end'] as const) {
+    const path = `${session.shop_id}/${session.id}/${side}-${randomUUID()}.jpg`
+    const { error } = await supabase.storage.from('stock-photos').upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))
+    if (error) throw error
+    const { data: added } = await supabase
+      .rpc('add_count_photo', { p_session_id: session.id, p_side: side, p_storage_path: path, p_width: 1600, p_height: 1200 })
+      .single<{ id: string }>()
+      .throwOnError()
+    const lines = Object.entries(counts[side]).map(([product_id, count], i) => ({
+      photo_id: added.id,
+      session_id: session.id,
+      shop_id: session.shop_id,
+      product_id,
+      count,
+      confidence: 1,
+      analyser: 'barcode',
+      box_x: 100 + 300 * i,
+      box_y: 100,
+      box_w: 200,
+      box_h: 200,
+    }))
+    await supabase.from('count_lines').insert(lines).throwOnError()
+    await supabase.from('count_photos').update({ status: 'analysed', codes_found: lines.length, analyser: 'barcode' }).eq('id', added.id).throwOnError()
+  }
+  return session.id
+}

@@ -44,11 +44,10 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
       <div className="grid gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
         <p className="text-muted-foreground">
-          {STAGE_LABELS[stage]}.
-          {session.confirmed_at && ` Confirmed ${formatDateTime(session.confirmed_at, shop.timezone)}.`} Stock is worked out from the ledger between the two
-          sides’ times.
+          {STAGE_LABELS[stage]}.{session.confirmed_at && ` Confirmed ${formatDateTime(session.confirmed_at, shop.timezone)}.`} What the till
+          recorded between the two photo times is taken into account.
         </p>
-        <div className="grid gap-2 sm:grid-cols-2">
+        <section aria-label="Photo times" className="divide-y rounded-xl border px-3">
           {sides.map((side) => (
             <SideTime
               key={side.side}
@@ -62,12 +61,7 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
               editable={open}
             />
           ))}
-        </div>
-        {open && (
-          <div>
-            <DiscardStocktakeButton sessionId={session.id} />
-          </div>
-        )}
+        </section>
       </div>
       {!reviewable && (
         <p role="alert" className="rounded-xl border p-4">
@@ -86,6 +80,11 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
       )}
       <UnmatchedCodes codes={codes} />
       <StocktakePhotos photos={photos} urls={urls} timeZone={shop.timezone} />
+      {open && (
+        <div className="border-t pt-4">
+          <DiscardStocktakeButton sessionId={session.id} />
+        </div>
+      )}
     </main>
   )
 }
