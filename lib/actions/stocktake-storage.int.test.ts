@@ -27,7 +27,10 @@ beforeAll(async () => {
   rival = await ownerWithShop(stack, 'Rival Shop')
 })
 afterAll(async () => stack?.stop())
-beforeEach(async () => signInAs(owner))
+beforeEach(async () => {
+  await signInAs(owner)
+  await stack.db.query("delete from count_sessions where shop_id = $1 and status = 'open'", [owner.shopId])
+})
 
 /** Every object under a folder of the bucket, listed through the storage API with the secret key. */
 async function listBucket(prefix: string): Promise<string[]> {
@@ -95,6 +98,18 @@ describe('closing a stocktake removes its photos', () => {
       message: 'This stocktake was left unfinished for 7 days and closed. Start a new one.',
     })
     expect(await listBucket(`${owner.shopId}/${stale}`)).toEqual([])
+  })
+})
+
+describe('the open stocktake is always reachable', () => {
+  it("yesterday's unfinished stocktake is still the open one the next morning, with its photos", async () => {
+    const sessionId = await stocktakeWithFiles()
+    await stack.db.query("update count_sessions set created_at = now() - interval '20 hours' where id = $1", [sessionId])
+    expect(await startStocktake(idle, formData({}))).toMatchObject({ ok: true, sessionId })
+    expect((await getOpenStocktake(owner.client, owner.shopId))?.id).toBe(sessionId)
+    expect(await expireStaleStocktakes(owner.client, owner.shopId)).toBe(0)
+    expect(await listBucket(`${owner.shopId}/${sessionId}`)).toHaveLength(2)
+    await discardStocktake(idle, formData({ session_id: sessionId }))
   })
 })
 
