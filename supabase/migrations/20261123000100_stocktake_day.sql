@@ -216,8 +216,9 @@ begin
 end
 $$;
 
--- The open stocktake the caller may change, locked.
-create function public.lock_open_count_session(p_session_id uuid) returns public.count_sessions
+-- The caller's stocktake, locked: what every change to one starts with.
+-- Security definer bypasses RLS, so ownership is checked here.
+create function public.lock_owned_count_session(p_session_id uuid) returns public.count_sessions
 language plpgsql security definer set search_path = '' as $$
 declare
   session public.count_sessions;
@@ -229,6 +230,16 @@ begin
   if not found then
     raise exception 'Stocktake not found' using errcode = 'P0002';
   end if;
+  return session;
+end
+$$;
+
+-- The open stocktake the caller may change, locked.
+create function public.lock_open_count_session(p_session_id uuid) returns public.count_sessions
+language plpgsql security definer set search_path = '' as $$
+declare
+  session public.count_sessions := public.lock_owned_count_session(p_session_id);
+begin
   if session.status = 'confirmed' then
     raise exception 'This stocktake is confirmed: its photos and times cannot change' using errcode = '22023';
   end if;
@@ -388,6 +399,7 @@ $$;
 
 revoke execute on function public.refresh_count_session_times(uuid) from public, anon, authenticated;
 revoke execute on function public.count_photos_refresh_times() from public, anon, authenticated;
+revoke execute on function public.lock_owned_count_session(uuid) from public, anon, authenticated;
 revoke execute on function public.lock_open_count_session(uuid) from public, anon, authenticated;
 revoke execute on function public.check_count_side_time(public.count_sessions, text, text, timestamptz, text) from public, anon, authenticated;
 revoke execute on function public.open_count_session() from public, anon;

@@ -197,13 +197,7 @@ begin
   if p_version is null or p_version !~ '^[0-9a-f]{32}$' then
     raise exception 'The review could not be read. Reload the page and try again.' using errcode = '22023';
   end if;
-  select s.* into v_session
-    from public.count_sessions s join public.shops sh on sh.id = s.shop_id
-   where s.id = p_session_id and sh.owner_id = auth.uid()
-     for update of s;
-  if not found then
-    raise exception 'Stocktake not found' using errcode = 'P0002';
-  end if;
+  v_session := public.lock_owned_count_session(p_session_id);
   if v_session.status = 'confirmed' then
     return jsonb_build_object('already_confirmed', true, 'movements', 0, 'changed',
       (select count(*) from public.count_results r where r.session_id = p_session_id and r.qty_after <> r.qty_before));
