@@ -4,12 +4,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
 import { runAppBench } from './app-bench.ts'
 import { runCountingBench } from './counting-bench.ts'
+import { runRealPhotosBench } from './real-photos-bench.ts'
 import { runStackBench } from './stack-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
   ['Catalogue at 5,000 products', runAppBench],
   ['Photo counting', runCountingBench],
+  // `npm run bench -- real-photos` picks it by this title
+  ['Real-photos: barcode analyser vs one plain zxing call', runRealPhotosBench],
 ]
 const only = process.argv[2]
 const results: Record<string, Figure[]> = {}
