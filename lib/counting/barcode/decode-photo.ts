@@ -1,46 +1,62 @@
-// Finds every code in a shelf photo. QR and DataMatrix are read once, at
-// half size. 1D codes are read once over the whole (sharpened) photo, which
-// finds those tilted up to about 10°, and they are also located without
-// reading them
-// (find-linear.ts: patches of strong gradients all pointing one way, with
-// their angle), then each place is cut out of the full-size photo, turned so
-// its bars stand upright, each row sharpened across the bars (blur and
-// resampling smear 2-pixel bars into grey), and read on its own: zxing
-// thresholds each row of an image once, and in a crop that row is the
-// code's own bars, not ~4000 pixels of clutter. Crops cost a fraction of
-// reading whole rotated copies of the photo, and read any angle. A 1D code
-// that only one read found (the whole photo or one crop) is read again from a tight crop at the angle zxing
-// reported, sharpened differently, and counted only if that read agrees:
-// EAN/UPC guard against misreads with one check digit, and an extra count is
-// as bad as a missed one. Sightings are merged by position, a misread
-// outvoted by the reads that got the label right (merge-detections.ts).
+// Finds every code in a photo, each printed label once. The passes:
+// - As zxing reads it: zxing's defaults (retries turned 90°, inverted and
+//   downscaled) over the counted formats. On a close-up (up to 3 MP) it reads
+//   zxing's own luminance of the photo, so the analyser starts from what a
+//   plain readBarcodes call finds. A larger photo is read at half size, where
+//   QR and DataMatrix read as well as at full size in a quarter of the time,
+//   without the inverted retry (it would double the pass's time); 1D reads
+//   there narrower than 2 px a module are dropped (shelf labels at half size
+//   come out misread).
+// - 1D over the whole photo, each row sharpened across the bars (blur smears
+//   2-pixel bars into grey): upright codes and those tilted up to ~10°.
+// - 1D in located crops: places that look like bars (find-linear.ts: patches
+//   of strong gradients all pointing one way, with their angle) are cut out,
+//   turned so the bars stand upright, sharpened and read on their own: zxing
+//   thresholds a row once, and in a crop that row is the code's own bars, not
+//   ~4000 pixels of clutter. Crops read any angle.
+// - Close-ups only, cheap at their size: the photo at twice the size (bars
+//   1–2 px wide in a 240–640 px photo get more pixels), and with a fixed
+//   threshold. For 1D codes zxing's 'LocalAverage' binarizer thresholds each
+//   row by its histogram, as 'GlobalHistogram' does: only another binarizer
+//   is another read.
+// - A 1D code that only one pass found is read again from tight crops at the
+//   angle it was read at, made unlike the passes before (sharpened harder;
+//   then at twice the size).
+// A 1D code counts only once two passes read it at one place: a wrong code is
+// worse than a missed one, and zxing misreads (a UPC-E off the lower rows of
+// an EAN-13, a blurred UPC-A as another valid EAN-13). QR and DataMatrix
+// carry Reed–Solomon error correction and count on one read. Sightings are
+// merged into labels, fragments and misreads dropped, in merge-detections.ts.
 // Every image goes to zxing as grey PGM bytes (no RGBA copies).
-import sharp from 'sharp'
 import type { ReaderOptions } from 'zxing-wasm/reader'
-import { AnalysisError } from '../analyser.ts'
 import { findLinearRegions, type FindOptions } from './find-linear.ts'
-import { cropView, placeInPhoto, rotatedView, scaledView } from './geometry.ts'
-import { halve, resample, type GreyImage } from './grey-image.ts'
-import { DetectionMerger, LINEAR, type DetectedCode } from './merge-detections.ts'
-import { canonicalCode } from './retail-codes.ts'
-import { LINEAR_FORMATS, MATRIX_FORMATS, readCodes } from './zxing-reader.ts'
+import { IDENTITY, scaledView } from './geometry.ts'
+import { halve, resample, sharpenRows, type GreyImage } from './grey-image.ts'
+import { loadPhoto, loadZXingLuminance } from './load-photo.ts'
+import { DetectionMerger, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
+import { LINEAR_READER, readCrop, readView } from './read-view.ts'
+import { SameBarsCheck } from './same-bars.ts'
+import { leastModules, LINEAR_FORMATS, MATRIX_FORMATS } from './zxing-reader.ts'
 
 export type { DetectedCode } from './merge-detections.ts'
 
-/** Photos larger than this are refused rather than risk running out of memory. */
-export const MAX_PHOTO_PIXELS = 50_000_000
-
 /** Strength of the sharpening across the bars before 1D codes are read (see resample). */
 const SHARPEN = 0.5
-/** The confirming re-read sharpens harder, so that it is not the same read twice. */
-const CONFIRM_SHARPEN = 1
 /** White added either side of a located region (its quiet zone and edge blocks), photo pixels and fraction of its length. */
 const CROP_MARGIN = { px: 24, share: 0.12 }
 /** Locator settings for full-size photos (16-pixel blocks, every other row sampled), tuned on the bench photos. */
 const LOCATOR: FindOptions = { minEnergy: 900, minCoherence: 0.55, minBusy: 0.25, minBlocks: 6, maxTurn: 15 }
-
-const MATRIX_READER: ReaderOptions = { formats: [...MATRIX_FORMATS], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false }
-const LINEAR_READER: ReaderOptions = { formats: [...LINEAR_FORMATS], tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false }
+/** Photos up to this size are close-ups (or small): reading them again in other ways is cheap. */
+const CLOSE_UP_PIXELS = 3_000_000
+const ALL_FORMATS: ReaderOptions['formats'] = [...LINEAR_FORMATS, ...MATRIX_FORMATS]
+const HALF_SIZE_READER: ReaderOptions = { formats: ALL_FORMATS, tryInvert: false }
+/** Fewest px per module of a 1D read kept from the half-size copy. */
+const MIN_PX_PER_MODULE = 2
+/** Re-reads of a 1D code one pass found, tried in turn: crop height (share of the code's width), sharpening, enlargement. */
+const REREADS = [
+  { height: 0.25, sharpen: 1, scale: 1 },
+  { height: 0.5, sharpen: 0.5, scale: 2 },
+]
 
 export interface PassReport {
   name: string
@@ -56,38 +72,35 @@ export interface DecodedPhoto {
   passes: PassReport[]
 }
 
-const unreadable = () => new AnalysisError('unreadable_image', 'This photo could not be read. Take it again as a JPEG or PNG.')
+interface Pass {
+  name: string
+  read: () => Promise<PassDetection[]>
+}
 
-/** Decodes the image (upright per its EXIF orientation) to luminance, refusing what is not an image or too large. */
-export async function loadPhoto(bytes: Buffer): Promise<GreyImage> {
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null)
-  if (!meta?.width || !meta.height) throw unreadable()
-  if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    const megapixels = Math.round((meta.width * meta.height) / 1e6)
-    throw new AnalysisError('unreadable_image', `This photo is ${megapixels} megapixels, more than the 50 we can read. Take it at a lower resolution.`)
-  }
-  try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' }).rotate().greyscale().raw().toBuffer({ resolveWithObject: true })
-    return { data, width: info.width, height: info.height }
-  } catch {
-    throw unreadable()
+function firstPass(bytes: Buffer, photo: GreyImage, closeUp: boolean): Pass {
+  if (closeUp) return { name: 'as zxing reads it', read: async () => readView(await loadZXingLuminance(bytes), IDENTITY, { formats: ALL_FORMATS }) }
+  return {
+    name: 'at half size, as zxing reads it',
+    read: async () =>
+      (await readView(halve(photo), scaledView(0.5), HALF_SIZE_READER)).filter(
+        (code) => !LINEAR.has(code.format) || (code.size * 0.5) / leastModules(code.format, code.text) >= MIN_PX_PER_MODULE,
+      ),
   }
 }
 
-/** Reads 1D codes in a width × height crop of the photo centred on `center`, turned by `angle`. */
-async function readCrop(photo: GreyImage, center: { x: number; y: number }, angle: number, width: number, height: number, sharpen: number) {
-  const [w, h] = [Math.max(8, Math.round(width)), Math.max(8, Math.round(height))]
-  const view = cropView(center, angle, w, h)
-  const results = (await readCodes(resample(photo, view, w, h, sharpen), LINEAR_READER)).filter((r) => r.isValid)
-  return results.map((r) => ({ ...canonicalCode(r.format, r.text), ...placeInPhoto(r.position, view) }))
+function closeUpPasses(photo: GreyImage): Pass[] {
+  const twice = scaledView(2)
+  return [
+    { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, { formats: ALL_FORMATS }) },
+    { name: 'fixed threshold', read: () => readView(photo, IDENTITY, { formats: ALL_FORMATS, binarizer: 'FixedThreshold' }) },
+  ]
 }
 
 /** Every code in the photo, each physical label once, centres in photo pixels. */
 export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<DecodedPhoto> {
   const photo = await loadPhoto(bytes)
-  const merger = new DetectionMerger()
+  const bars = new SameBarsCheck(photo)
+  const merger = new DetectionMerger((a, b) => bars.test(a, b))
   const reports: PassReport[] = []
   const timed = async (name: string, run: () => Promise<number>) => {
     signal?.throwIfAborted()
@@ -95,42 +108,42 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     const found = await run()
     reports.push({ name, ms: performance.now() - started, found })
   }
-  // QR and DataMatrix modules are several 1D modules wide: at half size zxing reads them as well, 4× faster
-  const half = halve(photo)
-  await timed('2D at half size', async () => {
-    const view = scaledView(0.5)
-    const results = (await readCodes(half, MATRIX_READER)).filter((r) => r.isValid)
-    merger.add(results.map((r) => ({ ...canonicalCode(r.format, r.text), ...placeInPhoto(r.position, view) })))
-    return results.length
-  })
-  // upright codes and those tilted up to ~10°; a second opinion on most codes the crops read
-  await timed('1D over the whole photo', async () => {
-    const view = rotatedView(0, 1, photo.width, photo.height)
-    const results = (await readCodes(resample(photo, view, photo.width, photo.height, SHARPEN), LINEAR_READER)).filter((r) => r.isValid)
-    merger.add(results.map((r) => ({ ...canonicalCode(r.format, r.text), ...placeInPhoto(r.position, view) })))
-    return results.length
-  })
+  const closeUp = photo.width * photo.height <= CLOSE_UP_PIXELS
+  const run = (pass: Pass) =>
+    timed(pass.name, async () => {
+      const found = await pass.read()
+      merger.add(found)
+      return found.length
+    })
+  await run(firstPass(bytes, photo, closeUp))
+  await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
   await timed('1D in located crops', async () => {
     let found = 0
     for (const region of findLinearRegions(photo, LOCATOR)) {
       signal?.throwIfAborted()
       const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
-      const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, SHARPEN)
+      const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN })
       merger.add(codes)
       found += codes.length
     }
     return found
   })
+  for (const pass of closeUp ? closeUpPasses(photo) : []) await run(pass)
   await timed('1D seen once, read again', async () => {
     let confirmed = 0
     for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
       signal?.throwIfAborted()
-      const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * 0.25), CONFIRM_SHARPEN)
-      merger.add(codes)
-      if (codes.some((c) => c.text === code.text)) confirmed++
+      for (const { height, ...reading } of REREADS) {
+        const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * height), reading)
+        merger.add(codes)
+        if (codes.some((c) => c.text === code.text)) {
+          confirmed++
+          break
+        }
+      }
     }
-    merger.retain((code) => !LINEAR.has(code.format) || code.seenBy >= 2)
     return confirmed
   })
-  return { width: photo.width, height: photo.height, codes: merger.codes, passes: reports }
+  const codes = merger.codes.filter((code) => !LINEAR.has(code.format) || code.seenBy >= 2)
+  return { width: photo.width, height: photo.height, codes, passes: reports }
 }

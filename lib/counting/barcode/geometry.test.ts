@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cropView, placeInPhoto, toPhoto } from './geometry.ts'
+import { cropView, placeInPhoto, quadsTouch, toPhoto, type Quad } from './geometry.ts'
 
 describe('cropView', () => {
   it('centres the crop on the point and lays a line at the angle level', () => {
@@ -20,5 +20,34 @@ describe('cropView', () => {
     expect(place.angle).toBeCloseTo(-15)
     expect(place.center).toEqual({ x: expect.closeTo(500), y: expect.closeTo(300) })
     expect(place.size).toBeCloseTo(100)
+  })
+})
+
+describe('quadsTouch', () => {
+  const quad = (x0: number, y0: number, x1: number, y1: number) =>
+    [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ] as Quad
+
+  it('tells quads that overlap or come within the gap from those apart, a one-row read (a line) included', () => {
+    expect(quadsTouch(quad(0, 0, 100, 20), quad(50, 10, 150, 30), 0)).toBe(true)
+    expect(quadsTouch(quad(0, 0, 100, 20), quad(0, 23, 100, 40), 4)).toBe(true)
+    expect(quadsTouch(quad(0, 0, 100, 20), quad(0, 30, 100, 40), 4)).toBe(false)
+    expect(quadsTouch(quad(0, 10, 100, 10), quad(20, 0, 40, 30), 0)).toBe(true)
+    expect(quadsTouch(quad(0, 10, 100, 10), quad(120, 0, 140, 30), 4)).toBe(false)
+  })
+
+  it('sees a quad turned 45° apart from one its bounding box would overlap', () => {
+    const turned = [
+      { x: 100, y: 0 },
+      { x: 200, y: 100 },
+      { x: 100, y: 200 },
+      { x: 0, y: 100 },
+    ] as Quad
+    expect(quadsTouch(turned, quad(0, 0, 30, 30), 2)).toBe(false)
+    expect(quadsTouch(turned, quad(60, 60, 90, 90), 2)).toBe(true)
   })
 })

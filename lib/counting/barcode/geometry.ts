@@ -63,6 +63,12 @@ export function cropView(center: Point, angle: number, width: number, height: nu
 /** The photo scaled by `factor` (e.g. ½ for a half-size copy). */
 export const scaledView = (factor: number): View => ({ matrix: [factor, 0, 0, factor], offset: { x: 0, y: 0 } })
 
+/** The same view, enlarged `factor` times. */
+export const enlarged = ({ matrix, offset }: View, factor: number): View => ({
+  matrix: matrix.map((m) => m * factor) as View['matrix'],
+  offset: { x: offset.x * factor, y: offset.y * factor },
+})
+
 const apply = (m: View['matrix'], p: Point): Point => ({ x: m[0] * p.x + m[1] * p.y, y: m[2] * p.x + m[3] * p.y })
 
 /** Maps a point of the view back to photo pixels. */
@@ -75,15 +81,44 @@ export function toPhoto(point: Point, view: View): Point {
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
+/** A symbol's corners: top left, top right, bottom right, bottom left. */
+export type Quad = [Point, Point, Point, Point]
+
 /**
- * Centre, longest side (about the symbol's width for a 1D code) and angle (of
- * its top edge, degrees clockwise) of a code, in photo pixels.
+ * Centre, longest side (about the symbol's width for a 1D code), angle (of
+ * its top edge, degrees clockwise) and corners of a code, in photo pixels.
+ * A 1D code's corners span only the rows zxing read it on, not its bars' height.
  */
-export function placeInPhoto(position: Position, view: View): { center: Point; size: number; angle: number } {
-  const [tl, tr, br, bl] = [position.topLeft, position.topRight, position.bottomRight, position.bottomLeft].map((p) => toPhoto(p, view)) as [Point, Point, Point, Point]
+export function placeInPhoto(position: Position, view: View): { center: Point; size: number; angle: number; corners: Quad } {
+  const corners = [position.topLeft, position.topRight, position.bottomRight, position.bottomLeft].map((p) => toPhoto(p, view)) as Quad
+  const [tl, tr, br, bl] = corners
   return {
     center: { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 },
     size: Math.max(distance(tl, tr), distance(bl, br), distance(tl, bl), distance(tr, br)),
     angle: (Math.atan2(tr.y - tl.y + br.y - bl.y, tr.x - tl.x + br.x - bl.x) * 180) / Math.PI,
+    corners,
   }
+}
+
+/**
+ * Whether two quads share pixels, or come within `gap` pixels of each other:
+ * no direction along or across either one's top edge separates them. A read
+ * on a single row is a line, which this handles as a flat quad.
+ */
+export function quadsTouch(a: Quad, b: Quad, gap: number): boolean {
+  for (const [p, q] of [a, b].map((quad) => [quad[0], quad[1].x === quad[0].x && quad[1].y === quad[0].y ? quad[3] : quad[1]] as const)) {
+    const length = distance(p, q) || 1
+    const along = { x: (q.x - p.x) / length, y: (q.y - p.y) / length }
+    for (const axis of [along, { x: -along.y, y: along.x }]) {
+      const [aMin, aMax] = extent(a, axis)
+      const [bMin, bMax] = extent(b, axis)
+      if (aMin - bMax > gap || bMin - aMax > gap) return false
+    }
+  }
+  return true
+}
+
+const extent = (quad: Quad, axis: Point): [number, number] => {
+  const dots = quad.map((p) => p.x * axis.x + p.y * axis.y)
+  return [Math.min(...dots), Math.max(...dots)]
 }

@@ -2,9 +2,9 @@ import bwipjs from 'bwip-js/node'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { shelfPhoto } from '../../../bench/counting/generate-shelf-photo.ts'
-import { loadPhoto } from './decode-photo.ts'
-import { rotatedView, toPhoto, viewSize } from './geometry.ts'
-import { allocateGrey, asPgm, halve, resample } from './grey-image.ts'
+import { IDENTITY, rotatedView, toPhoto, viewSize } from './geometry.ts'
+import { allocateGrey, asPgm, fromRgb, halve, resample, sharpenRows } from './grey-image.ts'
+import { loadPhoto } from './load-photo.ts'
 import { LINEAR_FORMATS, readCodes } from './zxing-reader.ts'
 
 const grey = (width: number, height: number, pixel: (x: number, y: number) => number) => {
@@ -24,6 +24,20 @@ describe('grey images', () => {
     const qr = allocateGrey(info.width, info.height)
     qr.data.set(data)
     expect((await readCodes(qr, { formats: ['QRCode'] })).map((r) => r.text)).toEqual(['PGM-1'])
+  })
+
+  it('fromRgb weighs red, green and blue as zxing does with an ImageData, alpha left out', () => {
+    const rgba = new Uint8Array([255, 0, 0, 9, 0, 255, 0, 9, 0, 0, 255, 9, 10, 200, 30, 0])
+    const image = fromRgb(rgba, 2, 2, 4)
+    expect([...image.data]).toEqual([76, 150, 29, 124])
+    expect([...fromRgb(new Uint8Array([10, 200, 30]), 1, 1, 3).data]).toEqual([124])
+  })
+
+  it('sharpenRows sharpens as resample does through an unturned view, away from the last row and column, which resample leaves white', () => {
+    const photo = grey(9, 4, (x, y) => (x * 37 + y * 91) % 256)
+    const [rows, resampled] = [sharpenRows(photo, 0.5), resample(photo, IDENTITY, 9, 4, 0.5)]
+    // resample whites the last column, which also changes the sharpening of the one before
+    for (let y = 0; y < 3; y++) expect([...rows.data.subarray(y * 9, y * 9 + 7)]).toEqual([...resampled.data.subarray(y * 9, y * 9 + 7)])
   })
 
   it('halve averages 2 × 2 blocks', () => {

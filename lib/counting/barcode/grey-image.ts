@@ -30,6 +30,19 @@ export function asPgm(image: GreyImage): Uint8Array {
 }
 
 /**
+ * Luminance of 8-bit RGB pixels (`channels` bytes each, alpha ignored), by
+ * zxing's own integer formula: fed these bytes, zxing sees what it sees when
+ * handed the photo's RGBA pixels. A grey level off by one either way turns
+ * some borderline reads.
+ */
+export function fromRgb(rgb: Uint8Array, width: number, height: number, channels: number): GreyImage {
+  const out = allocateGrey(width, height)
+  const grey = out.data
+  for (let i = 0, k = 0; i < grey.length; i++, k += channels) grey[i] = (306 * rgb[k]! + 601 * rgb[k + 1]! + 117 * rgb[k + 2]! + 512) >> 10
+  return out
+}
+
+/**
  * The photo as the view sees it (`view.matrix`, a rotation, maps photo
  * points into it, shifted by `view.offset`), sampled bilinearly, white
  * outside the photo. With `sharpen` > 0 each row is then sharpened with the
@@ -69,6 +82,31 @@ export function resample(photo: GreyImage, view: View, width: number, height: nu
       dst[o + width - 1] = row[width - 1]!
       for (let u = 1; u < width - 1; u++) dst[o + u] = (1 + 2 * sharpen) * row[u]! - sharpen * (row[u - 1]! + row[u + 1]!)
     } else dst.set(row, o)
+  }
+  return out
+}
+
+/** The image at (x, y), interpolated between its four nearest pixels; white outside it (as resample). */
+export function bilinear(image: GreyImage, x: number, y: number): number {
+  const { data, width: w, height: h } = image
+  if (x < 0 || y < 0 || x >= w - 1 || y >= h - 1) return 255
+  const [ix, iy] = [x | 0, y | 0]
+  const [fx, fy] = [x - ix, y - iy]
+  const k = iy * w + ix
+  const top = data[k]! + (data[k + 1]! - data[k]!) * fx
+  const bottom = data[k + w]! + (data[k + w + 1]! - data[k + w]!) * fx
+  return top + (bottom - top) * fy
+}
+
+/** The image with each row sharpened as `resample` does, without moving a pixel: its cost without the sampling. */
+export function sharpenRows(image: GreyImage, sharpen: number): GreyImage {
+  const { data: src, width, height } = image
+  const out = allocateGrey(width, height)
+  const dst = new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.byteLength)
+  for (let o = 0; o < width * height; o += width) {
+    dst[o] = src[o]!
+    dst[o + width - 1] = src[o + width - 1]!
+    for (let k = o + 1, end = o + width - 1; k < end; k++) dst[k] = (1 + 2 * sharpen) * src[k]! - sharpen * (src[k - 1]! + src[k + 1]!)
   }
   return out
 }

@@ -46,21 +46,54 @@ describe('DetectionMerger conflicts', () => {
     ])
   })
 
-  it('on a tie keeps the better-checked symbology, then the first read; labels apart are never in conflict', () => {
+  it('trusts neither text of a label read as often one way as other ways, however strong the symbology; labels apart are never in conflict', () => {
     const merger = new DetectionMerger()
     merger.add([at('01234565', 'UPCE', 100, 100, 150), at('AB-12', 'Code128', 400, 100), at('5012345678900', 'EAN13', 700, 100)])
     merger.add([at('AB-12X', 'Code128', 402, 100), at('4006381333931', 'EAN13', 700, 104)])
-    merger.add([at('96385074', 'EAN8', 102, 100, 150), at('5012345678900', 'EAN13', 1000, 100)])
-    expect(merger.codes.map((c) => c.text)).toEqual(['AB-12', '5012345678900', '96385074', '5012345678900'])
+    merger.add([at('96385074', 'EAN8', 102, 100, 150), at('5012345678900', 'EAN13', 1000, 100), at('5012345678900', 'EAN13', 702, 100)])
+    merger.add([at('4006381333938', 'EAN13', 701, 102)])
+    // at x 700: read twice as 5012345678900 and twice otherwise
+    expect(merger.codes.map((c) => [c.text, c.center.x])).toEqual([['5012345678900', 1000]])
   })
-})
 
-describe('DetectionMerger.retain', () => {
-  it('forgets the sightings it is told to, so they neither count nor outvote', () => {
+  it('counts a read not yet confirmed against the text it contradicts', () => {
     const merger = new DetectionMerger()
     merger.add([at('4006381333931', 'EAN13', 100, 100), at('X-1', 'Code128', 600, 100)])
     merger.add([at('4006381333939', 'EAN13', 104, 102), at('X-1', 'Code128', 602, 100)])
-    merger.retain((c) => c.seenBy >= 2)
-    expect(merger.codes.map((c) => c.text)).toEqual(['X-1'])
+    expect(merger.codes.filter((c) => c.seenBy >= 2).map((c) => c.text)).toEqual(['X-1'])
+  })
+})
+
+describe('DetectionMerger with a photo to look at', () => {
+  const read = (text: string, format: string, x: number, y: number, size: number, corners?: [number, number][]): PassDetection => ({
+    ...at(text, format, x, y, size),
+    corners: corners?.map(([px, py]) => ({ x: px, y: py })) as PassDetection['corners'],
+  })
+
+  it('takes two reads of one text in one pass whose corners touch for one symbol (zxing read it again turned or downscaled)', () => {
+    const merger = new DetectionMerger()
+    const box = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+    merger.add([read('A', 'EAN13', 100, 100, 200, box(0, 90, 200, 110)), read('A', 'EAN13', 100, 115, 200, box(0, 111, 200, 120)), read('A', 'EAN13', 100, 300, 200, box(0, 290, 200, 310))])
+    expect(merger.codes.map((c) => c.center.y)).toEqual([100, 300])
+  })
+
+  it('joins reads on the same bars however far apart along them, in one pass or several, and never reads on other bars', () => {
+    // the bars of one label run from y 0 to 300 at x 0–200
+    const sameBars = (a: { center: { y: number } }, b: { center: { y: number } }) => [a.center.y, b.center.y].every((y) => y >= 0 && y <= 300)
+    const merger = new DetectionMerger(sameBars)
+    merger.add([at('A', 'EAN13', 100, 20), at('A', 'EAN13', 100, 280)])
+    merger.add([at('A', 'EAN13', 100, 150), at('A', 'EAN13', 100, 420)])
+    expect(merger.codes.map((c) => [c.center.y, c.seenBy])).toEqual([
+      [20, 2],
+      [420, 1],
+    ])
+  })
+
+  it('drops a UPC-E read off the lower rows of an EAN-13 as a fragment of it', () => {
+    const sameBars = (a: { center: { x: number } }, b: { center: { x: number } }) => Math.abs(a.center.x - b.center.x) < 50
+    const merger = new DetectionMerger(sameBars)
+    merger.add([at('9780441014989', 'EAN13', 114, 100, 154), at('17804419', 'UPCE', 78, 185, 85)])
+    merger.add([at('9780441014989', 'EAN13', 114, 102, 154), at('17804419', 'UPCE', 78, 184, 85)])
+    expect(merger.codes.map((c) => [c.text, c.seenBy])).toEqual([['9780441014989', 2]])
   })
 })

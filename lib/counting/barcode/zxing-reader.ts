@@ -9,6 +9,18 @@ export const LINEAR_FORMATS = ['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'] as co
 /** The 2D symbologies counted. */
 export const MATRIX_FORMATS = ['QRCode', 'DataMatrix'] as const satisfies ReaderOptions['formats']
 
+/**
+ * The fewest modules a 1D symbol of this text can be wide, quiet zones left
+ * out: EAN/UPC have fixed widths; Code 128 spends 11 modules on each symbol
+ * (two digits in one in code set C) plus start, check and a 13-module stop.
+ */
+export function leastModules(format: string, text: string): number {
+  if (format === 'EAN13' || format === 'UPCA') return 95
+  if (format === 'EAN8') return 67
+  if (format === 'UPCE') return 51
+  return 11 * (Math.ceil(text.length / 2) + 2) + 13
+}
+
 let loading: Promise<unknown> | null = null
 
 // The lookup is left to Node at run time: Turbopack rewrites require.resolve
