@@ -3,8 +3,8 @@ import { UploadPhotos } from '@/components/upload/upload-photos'
 import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
-import { expireStaleStocktakes } from '@/lib/stocktakes/close-stocktake'
-import { openStocktakeView } from '@/lib/stocktakes/open-stocktake-view'
+import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
+import { openStocktakeView } from '@/lib/workflows/open-stocktake-view'
 
 export const metadata: Metadata = { title: 'Upload Photos' }
 // The analysis job runs after the action's response (after()); on a serverless host it lives as long as this allows.

@@ -3,7 +3,7 @@
 import { useId, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, X } from 'lucide-react'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/validations/stocktake'
-import type { SideView } from '@/lib/stocktakes/open-stocktake-view'
+import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { SideSummary } from './side-summary'

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format/date-time'
-import type { SideView } from '@/lib/stocktakes/open-stocktake-view'
+import type { SideView } from '@/lib/workflows/open-stocktake-view'
 
 export const TIME_SOURCE: Record<string, string> = { camera: 'camera', uploaded: 'uploaded', owner: 'set by hand' }
 

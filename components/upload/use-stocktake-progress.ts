@@ -6,7 +6,7 @@ import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { analyseStocktake } from '@/lib/actions/analyse-stocktake'
 import { stocktakeProgress, type StocktakeProgress } from '@/lib/actions/stocktake-progress'
-import type { OpenStocktakeView } from '@/lib/stocktakes/open-stocktake-view'
+import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { MISSING_IMAGES } from '@/lib/validations/stocktake'
 import { form } from './use-side-upload'
 

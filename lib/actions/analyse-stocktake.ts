@@ -2,7 +2,7 @@
 
 import { listPhotos } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
-import { startAnalysis } from '@/lib/stocktakes/start-analysis'
+import { startAnalysis } from '@/lib/workflows/start-analysis'
 import { MISSING_IMAGES, STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
 import { validatedAction } from './validated-action'
 

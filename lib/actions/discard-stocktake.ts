@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache'
 import { getStocktake } from '@/lib/data/stocktakes'
-import { closeStocktake } from '@/lib/stocktakes/close-stocktake'
+import { closeStocktake } from '@/lib/workflows/close-stocktake'
 import { STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
 import { validatedAction } from './validated-action'
 

@@ -11,7 +11,7 @@ import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
 import { getReview } from '@/lib/data/stocktake-review'
 import { getOpenStocktake } from '@/lib/data/stocktakes'
 import { toLocalInput } from '@/lib/format/date-time'
-import { NOTHING_FOUND } from '@/lib/stocktakes/run-analysis'
+import { NOTHING_FOUND } from '@/lib/workflows/run-analysis'
 import { MISSING_IMAGES, PHOTO_HEADER_BYTES, STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
 import type { Stack } from '@/supabase/local/stack'
 

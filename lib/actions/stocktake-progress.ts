@@ -2,7 +2,7 @@
 
 import { listPhotos } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
-import { stageProblem } from '@/lib/stocktakes/open-stocktake-view'
+import { stageProblem } from '@/lib/workflows/open-stocktake-view'
 import { sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
 import { createClient } from '@/lib/supabase/server'
 import { STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'

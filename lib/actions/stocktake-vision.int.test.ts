@@ -10,7 +10,7 @@ import { startStocktake } from './start-stocktake'
 import { stocktakeProgress } from './stocktake-progress'
 import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
 import { getReview } from '@/lib/data/stocktake-review'
-import { MISCONFIGURED } from '@/lib/stocktakes/start-analysis'
+import { MISCONFIGURED } from '@/lib/workflows/start-analysis'
 import { completionReply, startFakeServer, type FakeReply, type FakeServer } from '@/lib/counting/vision/fake-chat-completions-server'
 import type { Stack } from '@/supabase/local/stack'
 

@@ -4,8 +4,8 @@ import { NOTHING_FOUND } from './run-analysis'
 import { listPhotos, signedPhotoUrls, type StocktakePhoto } from '@/lib/data/stocktake-photos'
 import { sideCounts, type SideCount } from '@/lib/data/stocktake-review'
 import type { Stocktake, TimeSource } from '@/lib/data/stocktakes'
-import type { Side } from './photo-path'
-import { sideState, stocktakeStage, type SideState, type Stage } from './stage'
+import type { Side } from '@/lib/stocktakes/photo-path'
+import { sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
 
 export interface PhotoView {
   id: string
