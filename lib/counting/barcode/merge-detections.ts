@@ -62,10 +62,9 @@ const near = (a: Sighting, b: Sighting) => Math.hypot(a.center.x - b.center.x, a
 interface Sighting {
   center: Point
   size: number
-  angle: number
 }
 
-const sightingOf = (d: PassDetection): Sighting => ({ center: d.center, size: d.size, angle: d.angle ?? 0 })
+const sightingOf = (d: PassDetection): Sighting => ({ center: d.center, size: d.size })
 
 export class DetectionMerger {
   private readonly found: DetectedCode[] = []
