@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: [...exclude, '**/*.int.test.ts'],
           environment: 'node',
+          // The decoder's tests read real and generated photos: a second or so each, more on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
