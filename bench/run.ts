@@ -6,6 +6,7 @@ import { runAppBench } from './app-bench.ts'
 import { runCountingBench } from './counting-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
 import { runStackBench } from './stack-bench.ts'
+import { runZxingSamplesBench } from './zxing-samples-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
@@ -13,6 +14,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['Photo counting', runCountingBench],
   // `npm run bench -- real-photos` picks it by this title
   ['Real-photos: barcode analyser vs one plain zxing call', runRealPhotosBench],
+  // `npm run bench -- zxing-samples`, with ZXING_SAMPLES_DIR set
+  ['Zxing-samples: held-out zxing-cpp test photos, barcode analyser vs one plain zxing call', runZxingSamplesBench],
 ]
 const only = process.argv[2]
 const results: Record<string, Figure[]> = {}

@@ -3,7 +3,7 @@
 // 13-digit EAN form; a UPC-E and the UPC-A it expands to); other texts match
 // once control characters (GS/FNC1, RS, EOT) and white space are left out,
 // also as zxing's default (HRI) text shows them: as control pictures (␝ ␞ ␄),
-// escaped (<GS>), or GS1 data with its application identifiers in brackets.
+// by their ASCII names (<GS>, <US>, <SOH>), or GS1 data with its application identifiers in brackets.
 // A reported code that is in the photo neither as expected nor as
 // `alsoPresent` is wrong; one reported more often than the photo has labels
 // of it (each code is on one label) is a double. Both are as bad for a stock
@@ -17,13 +17,15 @@ export interface ReportedCode {
 }
 
 const RETAIL = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE'])
+/** zxing's text mode writes a control character by its ASCII name: <GS>, <US>, <SOH>, <DLE>; FNC1 as <FNC1>. */
+const CONTROL_NAMES = /<(NUL|SOH|STX|ETX|EOT|ENQ|ACK|BEL|BS|HT|LF|VT|FF|CR|SO|SI|DLE|DC[1-4]|NAK|SYN|ETB|CAN|EM|SUB|ESC|FS|GS|RS|US|DEL|FNC1)>/g
 
 /** The code as one comparable key: its GTIN-14 for EAN/UPC, else its text without control characters and white space. */
 export function codeKey(format: string | undefined, text: string): string {
   const digits = /^\d+$/.test(text)
   if (format === 'UPCE' && text.length === 8) return `gtin:${(upceToUpca(text) ?? `upce?${text}`).padStart(14, '0')}`
   if ((format ? RETAIL.has(format) : digits && [8, 12, 13].includes(text.length)) && digits) return `gtin:${text.padStart(14, '0')}`
-  const escaped = text.replace(/<(GS|RS|EOT|FNC1)>/g, '')
+  const escaped = text.replace(CONTROL_NAMES, '')
   const shown = /^\(\d{2,4}\)/.test(escaped) ? escaped.replace(/\((\d{2,4})\)/g, '$1') : escaped
   return `text:${shown.replace(/[\u0000-\u001f\u007f\u2400-\u2421\s]/g, '')}`
 }

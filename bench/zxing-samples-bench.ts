@@ -1,0 +1,81 @@
+// Held out: zxing-cpp's own test samples (its test/samples folder, named by
+// ZXING_SAMPLES_DIR; not in this repository), the formats the analyser counts
+// and the false-positive sets, leaving out every photo the real-photos
+// manifest holds, since the decoder was tuned on those. Each image is read as
+// it is stored, by the analyser and by one plain readBarcodes call, in the
+// same run; its expected code is the .txt beside it (images with a binary
+// .bin instead are left out, and false-positive photos expect none).
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import { loadavg } from 'node:os'
+import { loadZXing } from '../lib/counting/barcode/zxing-reader.ts'
+import { compareReaders, groupFigures, loadFigure, type ReadItem } from './real-photos/compare.ts'
+import { REAL_PHOTOS_DIR, realPhotosPresent } from './real-photos/manifest.ts'
+import type { Figure } from './stats.ts'
+
+const FORMATS: Record<string, string> = {
+  ean13: 'EAN13',
+  ean8: 'EAN8',
+  upca: 'UPCA',
+  upce: 'UPCE',
+  code128: 'Code128',
+  qrcode: 'QRCode',
+  datamatrix: 'DataMatrix',
+  falsepositives: 'none',
+}
+const IMAGE = new Set(['.png', '.jpg', '.jpeg', '.webp'])
+
+/** "ean13-1/10": a photo's folder and name, as both zxing's and zxing-cpp's sets name it. */
+const sampleKey = (path: string) => `${basename(join(path, '..'))}/${basename(path, extname(path))}`
+
+/** The photos the manifest holds (and the decoder was tuned on), by folder and name. */
+async function tunedOn(): Promise<Set<string>> {
+  if (!realPhotosPresent()) return new Set()
+  const items = JSON.parse(await readFile(join(REAL_PHOTOS_DIR, 'manifest.json'), 'utf8')) as { source: { path: string } }[]
+  return new Set(items.map((item) => sampleKey(item.source.path)))
+}
+
+async function samples(dir: string): Promise<ReadItem[]> {
+  const skip = await tunedOn()
+  const items: ReadItem[] = []
+  for (const folder of (await readdir(dir)).sort()) {
+    const kind = FORMATS[folder.replace(/-\d+$/, '')]
+    if (!kind) continue
+    const files = await readdir(join(dir, folder))
+    for (const file of files.sort()) {
+      const path = join(dir, folder, file)
+      if (!IMAGE.has(extname(file).toLowerCase()) || skip.has(sampleKey(path))) continue
+      const txt = `${basename(file, extname(file))}.txt`
+      if (kind !== 'none' && !files.includes(txt)) continue
+      const text = kind === 'none' ? null : await readFile(join(dir, folder, txt), 'utf8')
+      items.push({
+        label: `${folder}/${file}`,
+        groups: ['all', `kind ${kind}`],
+        image: () => readFile(path),
+        expected: text === null ? [] : [{ format: kind, text }],
+        scoreRead: text !== null,
+      })
+    }
+  }
+  return items
+}
+
+export async function runZxingSamplesBench(): Promise<Figure[]> {
+  const dir = process.env.ZXING_SAMPLES_DIR
+  if (!dir || !existsSync(dir)) {
+    console.log('\nzxing-cpp samples: skipped. Set ZXING_SAMPLES_DIR to a copy of zxing-cpp’s test/samples folder (held-out photos, not in this repository).')
+    return []
+  }
+  const [load1] = loadavg()
+  await loadZXing()
+  const items = await samples(dir)
+  const { groups, behind } = await compareReaders(items)
+  const kinds = Object.values(FORMATS).map((kind) => `kind ${kind}`).filter((key) => groups.has(key))
+  return [
+    loadFigure(load1!),
+    ...groupFigures(`all ${items.length} held-out photos`, groups.get('all')!, '≥ plain call'),
+    ...kinds.flatMap((key) => groupFigures(key, groups.get(key)!, '≥ plain call')),
+    { name: 'photos where the analyser reads less than the plain call, or reports a wrong or double code', value: behind.length, unit: behind.length ? `: ${behind.join('; ')}` : '' },
+  ]
+}
