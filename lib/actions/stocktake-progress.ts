@@ -1,7 +1,6 @@
 'use server'
 
-import { listPhotos } from '@/lib/data/stocktake-photos'
-import { getStocktake } from '@/lib/data/stocktakes'
+import { getStocktakeProgress } from '@/lib/data/stocktakes'
 import { stageProblem } from '@/lib/workflows/open-stocktake-view'
 import { sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
 import { createClient } from '@/lib/supabase/server'
@@ -16,9 +15,9 @@ export async function stocktakeProgress(sessionId: string): Promise<StocktakePro
   const parsed = stocktakeSchema.safeParse({ session_id: sessionId })
   if (!parsed.success) return { ok: false, message: STOCKTAKE_NOT_FOUND }
   const supabase = await createClient()
-  const session = await getStocktake(supabase, parsed.data.session_id)
+  const session = await getStocktakeProgress(supabase, parsed.data.session_id)
   if (!session) return { ok: false, message: STOCKTAKE_NOT_FOUND }
-  const photos = session.status === 'open' ? await listPhotos(supabase, session.id) : []
+  const photos = session.photos
   const stage = stocktakeStage(session.status, photos)
   return { ok: true, stage, start: sideState(photos, 'start'), end: sideState(photos, 'end'), problem: stageProblem(stage, photos) }
 }

@@ -58,6 +58,15 @@ export async function getOpenStocktake(supabase: SupabaseClient, shopId: string)
   return data as Stocktake | null
 }
 
+export type ProgressPhoto = PhotoState & { analyser: 'barcode' | 'vision' | null }
+
+/** A stocktake's status and its photos' states in one request: what the upload page polls. */
+export async function getStocktakeProgress(supabase: SupabaseClient, id: string): Promise<{ status: StocktakeStatus; photos: ProgressPhoto[] } | null> {
+  const { data, error } = await supabase.from('count_sessions').select('status, photos:count_photos(side, status, codes_found, error, analyser)').eq('id', id).maybeSingle()
+  fail(error)
+  return data as { status: StocktakeStatus; photos: ProgressPhoto[] } | null
+}
+
 /** The caller's stocktake under way, and where it stands, for the dashboard's link to it. */
 export async function openStocktakeBrief(supabase: SupabaseClient): Promise<{ id: string; created_at: string; stage: Exclude<Stage, 'confirmed' | 'expired'> } | null> {
   const { data, error } = await supabase
