@@ -58,7 +58,7 @@ export async function getOpenStocktake(supabase: SupabaseClient, shopId: string)
   return data as Stocktake | null
 }
 
-export type ProgressPhoto = PhotoState & { analyser: 'barcode' | 'vision' | null }
+export type ProgressPhoto = PhotoState & { error: string | null; analyser: 'barcode' | 'vision' | null }
 
 /** A stocktake's status and its photos' states in one request: what the upload page polls. */
 export async function getStocktakeProgress(supabase: SupabaseClient, id: string): Promise<{ status: StocktakeStatus; photos: ProgressPhoto[] } | null> {
