@@ -18,10 +18,10 @@ export const confirmStocktake = validatedAction(
     revalidatePath('/app/products', 'layout')
     revalidatePath(`/stocktakes/${session_id}`)
     revalidatePath('/upload')
-    const review = (await getReview(supabase, session_id)) ?? undefined
-    if (result.alreadyConfirmed) return { ok: true, message: 'This stocktake was already confirmed. Nothing was applied twice.', review }
+    // The page is rendered again, confirmed, from what was booked: no review to send back.
+    if (result.alreadyConfirmed) return { ok: true, message: 'This stocktake was already confirmed. Nothing was applied twice.' }
     const products = result.changed === 1 ? '1 product' : `${result.changed} products`
-    return { ok: true, message: `Stocktake confirmed: stock updated for ${products}`, review }
+    return { ok: true, message: `Stocktake confirmed: stock updated for ${products}` }
   },
   { requireUser: true },
 )
