@@ -13,8 +13,6 @@ export default defineConfig({
     },
   },
   test: {
-    // supabase-js needs a global WebSocket: Node 22+ has one, Node 20 behind a flag.
-    execArgv: typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [],
     projects: [
       {
         extends: true,

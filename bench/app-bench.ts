@@ -13,7 +13,7 @@ import { startStack } from '../supabase/local/stack.ts'
 import { isListening, waitForHttp } from '../scripts/lib/net.ts'
 import { percentile, sample, samplePair, type Figure } from './stats.ts'
 
-const STACK_PORT = 54321
+const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || 54321)
 const APP = 'http://127.0.0.1:3100'
 const PASSWORD = 'bench-password'
 

@@ -7,7 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import { decodePhoto } from '../lib/counting/barcode/decode-photo.ts'
 import { loadZXing } from '../lib/counting/barcode/zxing-reader.ts'
-import { generateShelfPhoto, MIN_PX_PER_MODULE, type ShelfPhoto } from './counting/generate-shelf-photo.ts'
+import { generateShelfPhoto, MIN_PX_PER_MODULE, type ShelfPhoto } from '../test/shelf/generate-shelf-photo.ts'
 import { decodeWithZxingJs } from './counting/zxing-js-baseline.ts'
 import { percentile, type Figure } from './stats.ts'
 

@@ -3,13 +3,13 @@
 // .env.local only Next.js starts.
 import { spawn } from 'node:child_process'
 import nextEnv from '@next/env'
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { isListening } from './lib/net.ts'
 
 nextEnv.loadEnvConfig(process.cwd(), true)
 const env = { ...process.env }
-env.NEXT_PUBLIC_SUPABASE_URL ||= 'http://127.0.0.1:54321'
+env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT}`
 env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ||= PUBLISHABLE_KEY
 env.SUPABASE_SECRET_KEY ||= SECRET_KEY
 

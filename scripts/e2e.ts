@@ -1,15 +1,16 @@
-// `npm run test:e2e`: a fresh in-memory Supabase stack on :54321, a production build
-// served by `next start` on :3000, then Playwright (desktop and phone). Extra arguments
-// go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
-// E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against :54321).
+// `npm run test:e2e`: a fresh in-memory Supabase stack on :54321 (SUPABASE_LOCAL_PORT), a
+// production build served by `next start` on :3000 (E2E_APP_PORT), then Playwright (desktop
+// and phone). Extra arguments go to `playwright test`, e.g.
+// `npm run test:e2e -- e2e/anon --project=desktop`.
+// E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
 
-const STACK_PORT = 54321
-const APP_PORT = 3000
+const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
+const APP_PORT = Number(process.env.E2E_APP_PORT || 3000)
 const APP_URL = `http://127.0.0.1:${APP_PORT}`
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'

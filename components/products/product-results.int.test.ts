@@ -2,8 +2,8 @@
 // when the backend cannot be reached the owner gets 'Error loading products'.
 import { isValidElement, type ReactElement, type ReactNode } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signInAs, startActionStack } from '@/lib/actions/action-test-harness'
-import { addProduct, ownerWithShop, type Owner } from '@/lib/actions/catalogue-test-data'
+import { signInAs, startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import type { Stack } from '@/supabase/local/stack'
 import { ErrorToast } from '@/components/feedback/error-toast'
 import { ProductCard } from './product-card'

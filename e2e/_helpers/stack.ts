@@ -17,17 +17,9 @@ export function newCredentials(tag: string): Credentials {
   return { email: `${tag}-${randomUUID().slice(0, 12)}@example.com`, password: PASSWORD, fullName: 'Sam Shopkeeper' }
 }
 
-// Node 20 has no global WebSocket and realtime-js throws without one; nothing here subscribes.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the e2e helpers')
-  }
-}
-
 function client(): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
   })
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { shelfPhoto } from '../../bench/counting/generate-shelf-photo'
+import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
 import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { createOwner, readyStocktake, signedInClient } from '../_helpers/stack'
 import { signInThroughUi } from '../_helpers/ui'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { shelfPhoto, type ShelfItem } from '../../bench/counting/generate-shelf-photo'
+import { shelfPhoto, type ShelfItem } from '../../test/shelf/generate-shelf-photo'
 import { expectNoSidewaysScroll, readReviewCard, readTotals, reviewCard, type ShownLine } from '../_helpers/review'
 import { createOwner, newCredentials, type Credentials } from '../_helpers/stack'
 import { expectToast, productCard, signInThroughUi, signUpThroughUi, statCard } from '../_helpers/ui'

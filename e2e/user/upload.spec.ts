@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { shelfPhoto } from '../../bench/counting/generate-shelf-photo'
+import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
 

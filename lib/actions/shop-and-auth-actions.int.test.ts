@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, signOutEveryone, startActionStack } from './action-test-harness'
+import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { createShop } from './create-shop'
 import { signIn } from './sign-in'
 import { signUp } from './sign-up'

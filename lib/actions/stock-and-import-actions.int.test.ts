@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, startActionStack } from './action-test-harness'
+import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { adjustStock } from './adjust-stock'
 import { importProducts } from './import-products'
 import { previewProductImport } from './preview-product-import'
-import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-test-data'
+import { addProduct, ownerWithShop, snapshot, type Owner } from '@/test/support/catalogue-test-data'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack

@@ -4,12 +4,12 @@
 // analyser's proposal as the job records it; the ledger is written by the
 // same functions the till and the product page use.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, startActionStack } from './action-test-harness'
-import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-test-data'
+import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, ownerWithShop, snapshot, type Owner } from '@/test/support/catalogue-test-data'
 import { confirmStocktake } from './confirm-stocktake'
 import { discardStocktake } from './discard-stocktake'
 import { editStocktake, type ReviewState } from './edit-stocktake'
-import { countedPhoto, openSession } from './stocktake-test-data'
+import { countedPhoto, openSession } from '@/test/support/stocktake-test-data'
 import { getReview } from '@/lib/data/stocktake-review'
 import type { Review, ReviewLine } from '@/lib/stocktakes/review'
 import type { Stack } from '@/supabase/local/stack'

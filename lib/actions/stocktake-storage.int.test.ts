@@ -3,13 +3,13 @@
 // with the secret key, so nothing hides behind RLS), and another shop's photos
 // stay private.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, startActionStack } from './action-test-harness'
+import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addStocktakePhoto } from './add-stocktake-photo'
-import { ownerWithShop, type Owner } from './catalogue-test-data'
+import { ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { discardStocktake } from './discard-stocktake'
 import { startStocktake } from './start-stocktake'
 import { stocktakeProgress } from './stocktake-progress'
-import { countedPhoto, openSession, shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
+import { countedPhoto, openSession, shelfJpeg, uploadStockPhoto } from '@/test/support/stocktake-test-data'
 import { signedPhotoUrls } from '@/lib/data/stocktake-photos'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'

@@ -2,16 +2,16 @@
 // variables, against a local fake of the OpenAI chat-completions endpoint
 // (it stands in for OpenAI / Ollama / vLLM, which tests cannot reach).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { finishedAfterTasks, formData, idle, signInAs, startActionStack } from './action-test-harness'
+import { finishedAfterTasks, formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addStocktakePhoto } from './add-stocktake-photo'
 import { analyseStocktake } from './analyse-stocktake'
-import { addProduct, ownerWithShop, snapshot, type Owner } from './catalogue-test-data'
+import { addProduct, ownerWithShop, snapshot, type Owner } from '@/test/support/catalogue-test-data'
 import { startStocktake } from './start-stocktake'
 import { stocktakeProgress } from './stocktake-progress'
-import { shelfJpeg, uploadStockPhoto } from './stocktake-test-data'
+import { shelfJpeg, uploadStockPhoto } from '@/test/support/stocktake-test-data'
 import { getReview } from '@/lib/data/stocktake-review'
 import { MISCONFIGURED } from '@/lib/workflows/start-analysis'
-import { completionReply, startFakeServer, type FakeReply, type FakeServer } from '@/lib/counting/vision/fake-chat-completions-server'
+import { completionReply, startFakeServer, type FakeReply, type FakeServer } from '@/test/support/fake-chat-completions-server'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack

@@ -1,13 +1,13 @@
 // dashboard_summary() against a real stack: the shop's own day, costs known and
 // unknown, the optimal fallback, bounds, an empty shop, and loadDashboard().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signInAs, signOutEveryone, startActionStack } from '@/lib/actions/action-test-harness'
-import { addProduct, ownerWithShop, type Owner } from '@/lib/actions/catalogue-test-data'
+import { signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
 import { signUpUser } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
-import { insertMovement, ownerInZone } from './dashboard-test-data'
+import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 
 let stack: Stack
 

@@ -1,6 +1,6 @@
 // listLabelCandidates against a real stack: which products get a QR label, which need a SKU first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addProduct, ownerWithShop, type Owner } from '@/lib/actions/catalogue-test-data'
+import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import type { Stack } from '@/supabase/local/stack'
 import { startTestStack } from '@/supabase/local/test/stack-fixture'
 import { listLabelCandidates } from './products'

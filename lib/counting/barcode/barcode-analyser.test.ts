@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shelfPhoto } from '../../../bench/counting/generate-shelf-photo.ts'
+import { shelfPhoto } from '@/test/shelf/generate-shelf-photo'
 import type { CatalogueItem } from '../analyser.ts'
 import { countCodes, createBarcodeAnalyser } from './barcode-analyser.ts'
 

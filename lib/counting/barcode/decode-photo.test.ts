@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { shelfPhoto, type ShelfItem } from '../../../bench/counting/generate-shelf-photo.ts'
-import { COMPACT_CARD } from '../../../bench/counting/shelf-label.ts'
+import { shelfPhoto, type ShelfItem } from '@/test/shelf/generate-shelf-photo'
+import { COMPACT_CARD } from '@/test/shelf/shelf-label'
 import { AnalysisError } from '../analyser.ts'
 import { decodePhoto } from './decode-photo.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../../../bench/counting/code-texts.ts'
+import { seededRandom } from '@/test/shelf/code-texts'
 import { findLinearRegions } from './find-linear.ts'
 import { allocateGrey, type GreyImage } from './grey-image.ts'
 

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { shelfPhoto } from '../../../bench/counting/generate-shelf-photo.ts'
+import { shelfPhoto } from '@/test/shelf/generate-shelf-photo'
 import { IDENTITY, rotatedView, toPhoto, viewSize } from './geometry.ts'
 import { allocateGrey, asPgm, fromRgb, halve, resample, sharpenRows } from './grey-image.ts'
 import { loadPhoto } from './load-photo.ts'

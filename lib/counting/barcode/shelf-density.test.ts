@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { LABEL_FORMATS, pick, randomCodeText, seededRandom } from '../../../bench/counting/code-texts.ts'
-import { MIN_PX_PER_MODULE } from '../../../bench/counting/generate-shelf-photo.ts'
-import { COMPACT_CARD, ROOMY_CARD } from '../../../bench/counting/shelf-label.ts'
-import { packLabels } from '../../../bench/counting/shelf-layout.ts'
+import { LABEL_FORMATS, pick, randomCodeText, seededRandom } from '@/test/shelf/code-texts'
+import { MIN_PX_PER_MODULE } from '@/test/shelf/generate-shelf-photo'
+import { COMPACT_CARD, ROOMY_CARD } from '@/test/shelf/shelf-label'
+import { packLabels } from '@/test/shelf/shelf-layout'
 
 // The benchmark's density floor: 200 labels of mixed symbologies at up to ±20° fit a 12 MP photo above it on compact cards (not on roomy ones).
 describe('bench shelf photos', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { completionReply, errorReply, startFakeServer } from './fake-chat-completions-server'
+import { completionReply, errorReply, startFakeServer } from '@/test/support/fake-chat-completions-server'
 import { createVisionAnalyser } from './vision-analyser'
 import type { VisionConfig } from './vision-config'
 import { ownerMessage } from './vision-errors'
-import { answer, catalogue, failure, photo, fakeServerPerTest } from './vision-test-kit'
+import { answer, catalogue, failure, photo, fakeServerPerTest } from '@/test/support/vision-test-kit'
 
 const analyserFor = fakeServerPerTest()
 

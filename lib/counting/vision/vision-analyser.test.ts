@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { completionReply } from './fake-chat-completions-server'
-import { answer, catalogue, failure, photo, fakeServerPerTest } from './vision-test-kit'
+import { completionReply } from '@/test/support/fake-chat-completions-server'
+import { answer, catalogue, failure, photo, fakeServerPerTest } from '@/test/support/vision-test-kit'
 
 const analyserFor = fakeServerPerTest()
 

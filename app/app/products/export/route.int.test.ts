@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signInAs, signOutEveryone, startActionStack } from '@/lib/actions/action-test-harness'
-import { addProduct, ownerWithShop, type Owner } from '@/lib/actions/catalogue-test-data'
+import { signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { parseCsv } from '@/lib/csv/parse-csv'
 import type { Stack } from '@/supabase/local/stack'
 import { GET } from './route'

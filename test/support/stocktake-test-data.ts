@@ -1,9 +1,9 @@
 // Test data for the stocktake action tests: photos generated with real barcodes
 // (bwip-js + sharp), uploaded into a stocktake's folder through the API.
 import { randomUUID } from 'node:crypto'
-import { shelfPhoto, type ShelfItem } from '@/bench/counting/generate-shelf-photo'
+import { shelfPhoto, type ShelfItem } from '@/test/shelf/generate-shelf-photo'
 import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
-import type { Owner } from './catalogue-test-data'
+import type { Owner } from '@/test/support/catalogue-test-data'
 
 export async function shelfJpeg(items: ShelfItem[], seed = 1): Promise<Buffer> {
   return (await shelfPhoto({ items, width: 1200, height: 900, seed, maxAngle: 10 })).jpeg

@@ -6,7 +6,7 @@ import { createServerClient } from '@supabase/ssr'
 import { PUBLISHABLE_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
 import { startTestStack } from '@/supabase/local/test/stack-fixture'
-import { initialActionState } from './action-state'
+import { initialActionState } from '@/lib/actions/action-state'
 
 interface CookieOptions {
   maxAge?: number

@@ -1,10 +1,10 @@
 // Shared setup for the vision analyser's tests: a catalogue, a photo, and an analyser wired to
 // a fresh fake chat-completions server that is closed after each test.
 import { afterEach, expect } from 'vitest'
-import { AnalysisError, type CatalogueItem, type PhotoInput } from '../analyser'
-import { completionReply, startFakeServer, type FakeReply, type FakeServer } from './fake-chat-completions-server'
-import { createVisionAnalyser } from './vision-analyser'
-import type { VisionConfig } from './vision-config'
+import { AnalysisError, type CatalogueItem, type PhotoInput } from '@/lib/counting/analyser'
+import { completionReply, startFakeServer, type FakeReply, type FakeServer } from '@/test/support/fake-chat-completions-server'
+import { createVisionAnalyser } from '@/lib/counting/vision/vision-analyser'
+import type { VisionConfig } from '@/lib/counting/vision/vision-config'
 
 export const catalogue: CatalogueItem[] = [
   { id: 'prod-tea', name: 'Earl Grey Tea 100g', sku: 'TEA-100', barcode: '5012345678900', imageUrl: 'https://img.example/tea.jpg' },

@@ -2,7 +2,7 @@
 // written as superuser with an explicit time (the API always stamps now()).
 import type { Stack } from '@/supabase/local/stack'
 import { signUpUser } from '@/supabase/local/test/stack-fixture'
-import type { Owner } from '@/lib/actions/catalogue-test-data'
+import type { Owner } from '@/test/support/catalogue-test-data'
 
 export async function ownerInZone(stack: Stack, timezone: string, name = 'Zone Shop'): Promise<Owner> {
   const user = await signUpUser(stack)
