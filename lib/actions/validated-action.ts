@@ -1,6 +1,7 @@
 import 'server-only'
 import type { z } from 'zod'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
+import { cleanFormEntries } from '@/lib/validations/clean-text'
 import type { ActionState } from './action-state'
 
 interface ActionContext {
@@ -11,26 +12,33 @@ interface ActionContext {
 
 interface Options {
   requireUser?: boolean
+  /** report every invalid field at once (forms with many fields) instead of the first only */
+  allErrors?: boolean
 }
 
 export const NO_USER_MESSAGE = 'No user found'
 
 /**
- * auth + zod for every server action. Only the first validation issue is reported
- * (spec: "Only the first validation error is shown").
+ * auth + zod for every server action. Control characters are dropped before parsing.
+ * By default only the first validation issue is reported (spec: "Only the first
+ * validation error is shown"); `allErrors` reports one message per invalid field.
  */
 export function validatedAction<S extends z.ZodType, R extends ActionState = ActionState>(
   schema: S,
   run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
-  { requireUser = false }: Options = {},
+  { requireUser = false, allErrors = false }: Options = {},
 ) {
   return async (_previous: ActionState, formData: FormData): Promise<R | ActionState> => {
-    const parsed = schema.safeParse(Object.fromEntries(formData))
+    const parsed = schema.safeParse(cleanFormEntries(formData))
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const field = issue?.path.join('.') || 'form'
-      const message = issue?.message ?? 'Invalid input'
-      return { ok: false, message, fieldErrors: { [field]: [message] } }
+      const issues = allErrors ? parsed.error.issues : parsed.error.issues.slice(0, 1)
+      const fieldErrors: Record<string, string[]> = {}
+      for (const issue of issues) {
+        const field = issue.path.join('.') || 'form'
+        fieldErrors[field] ??= [issue.message]
+      }
+      const message = issues[0]?.message ?? 'Invalid input'
+      return { ok: false, message, fieldErrors }
     }
     const supabase = await createClient()
     let userId = ''
