@@ -11,10 +11,15 @@ const stack = await startStack({
   memory,
   databaseUrl,
   port,
+  signingKeysPath: process.env.SUPABASE_LOCAL_SIGNING_KEYS_PATH || undefined,
   config: {
     signInRateLimit: {
       max: Number(process.env.SUPABASE_LOCAL_SIGNIN_LIMIT ?? 30),
       windowMs: 5 * 60_000,
+    },
+    anonymousSignInRateLimit: {
+      max: Number(process.env.SUPABASE_LOCAL_ANONYMOUS_LIMIT ?? 30),
+      windowMs: 60 * 60_000,
     },
   },
 }).catch((error: unknown) => {
@@ -28,6 +33,7 @@ console.log(`ShelfSnap local Supabase stack is running (${Math.round(performance
          API URL: ${stack.url}
         Database: ${database}
       Migrations: ${stack.migrations.applied.length} applied${stack.migrations.seeded ? ', seed loaded' : ''}
+     Signing key: ES256, kid ${stack.tokens.kid} (JWKS at ${stack.url}/auth/v1/.well-known/jwks.json)
  Publishable key: ${PUBLISHABLE_KEY}
       Secret key: ${SECRET_KEY}
         anon key: ${ANON_KEY}

@@ -26,6 +26,10 @@ export interface StackConfig {
   refreshTokenReuseInterval: number
   minimumPasswordLength: number
   signInRateLimit: RateLimit
+  /** GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED (config.toml enable_anonymous_sign_ins) */
+  enableAnonymousSignIns: boolean
+  /** anonymous sign-ins per IP; GoTrue's RATE_LIMIT_ANONYMOUS_USERS is 30 an hour */
+  anonymousSignInRateLimit: RateLimit
   /** largest JSON body accepted by REST and auth */
   maxBodyBytes: number
   /** global cap on uploads, on top of each bucket's own file_size_limit */
@@ -48,6 +52,8 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     refreshTokenReuseInterval: 10,
     minimumPasswordLength: 6,
     signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+    enableAnonymousSignIns: true,
+    anonymousSignInRateLimit: { max: 30, windowMs: 60 * 60_000 },
     maxBodyBytes: 1024 * 1024,
     maxUploadBytes: 50 * 1024 * 1024,
     maxRows: 1000,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './config.ts'
-import { JwtError, verifyJwt, type JwtClaims } from './jwt.ts'
+import { JwtError, type JwtClaims, type Tokens } from './tokens.ts'
 
 /**
  * The Authorization the CLI's Kong gateway forwards to auth, rest and storage
@@ -31,11 +31,11 @@ export type Caller =
   | { ok: false; error: JwtError }
 
 /** PostgREST's rule: no token means the anon role with claims {"role":"anon"}. */
-export function resolveCaller(headers: IncomingHttpHeaders, secret: string): Caller {
+export async function resolveCaller(headers: IncomingHttpHeaders, tokens: Tokens): Promise<Caller> {
   const token = forwardedToken(headers)
   if (!token) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null }
   try {
-    const claims = verifyJwt(token, secret)
+    const claims = await tokens.verify(token)
     const role = claims.role ?? 'anon'
     return { ok: true, role, claims: { ...claims, role }, token }
   } catch (error) {

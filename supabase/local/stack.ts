@@ -11,6 +11,8 @@ import { sendJson, type Handler } from './http/http.ts'
 import { createAuthService } from './auth/auth-service.ts'
 import { createRestService } from './rest/rest-service.ts'
 import { createStorageService } from './storage/storage-service.ts'
+import { loadSigningKey } from './signing-key.ts'
+import { createTokens, type Tokens } from './tokens.ts'
 
 const supabaseDir = resolve(fileURLToPath(new URL('..', import.meta.url)))
 
@@ -27,17 +29,26 @@ export interface StackOptions {
   migrationsDir?: string
   seedFile?: string | null
   config?: Partial<StackConfig>
+  /**
+   * The ES256 key that signs access tokens, as a JSON array of JWKs (the CLI's
+   * signing_keys_path). Default: <dataDir>/signing-keys.json, generated on first
+   * start; memory stacks generate a new key each start.
+   */
+  signingKeysPath?: string
 }
 
 export interface ServiceContext {
   db: Database
   config: StackConfig
+  tokens: Tokens
 }
 
 export interface Stack {
   url: string
   config: StackConfig
   db: Database
+  /** signs and verifies access tokens; its JWKS is served at /auth/v1/.well-known/jwks.json */
+  tokens: Tokens
   migrations: MigrateResult
   /** re-reads the REST catalogue after a schema change made outside migrations */
   reloadSchema(): Promise<void>
@@ -46,6 +57,11 @@ export interface Stack {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = resolve(options.dataDir ?? '.data')
+  const signingKey = await loadSigningKey(
+    options.signingKeysPath
+      ? { file: resolve(options.signingKeysPath) }
+      : { file: options.memory ? undefined : join(dataDir, 'signing-keys.json'), persist: true },
+  )
   const db = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.memory || options.databaseUrl ? undefined : join(dataDir, 'pglite'),
@@ -68,7 +84,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   })
   const port = await listen(server, options.port ?? defaultConfig().port, options.host ?? '127.0.0.1')
   const config = defaultConfig({ port, host: options.host, storageDir, ...options.config })
-  const ctx: ServiceContext = { db, config }
+  const tokens = createTokens(signingKey, config.jwtSecret)
+  const ctx: ServiceContext = { db, config, tokens }
   const services: [string, Handler][] = [
     ['/auth/v1', createAuthService(ctx)],
     ['/storage/v1', createStorageService(ctx)],
@@ -88,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     url: config.publicUrl,
     config,
     db,
+    tokens,
     migrations,
     reloadSchema: rest.reload,
     async stop() {

@@ -9,7 +9,7 @@ import { findUserByEmail, findUserById, insertUser, loadUserJson, type UserRow }
 
 /** POST /admin/users */
 export async function adminCreateUser(a: AuthRequest): Promise<JsonObject> {
-  requireAdmin(a)
+  await requireAdmin(a)
   const body = await a.body()
   const password = optionalString(body, 'password')
   const userMetadata = optionalObject(body, 'user_metadata') ?? {}
@@ -39,13 +39,13 @@ async function mustFindUser(a: AuthRequest, id: string): Promise<UserRow> {
 
 /** GET /admin/users/:id */
 export async function adminGetUser(a: AuthRequest, id: string): Promise<JsonObject> {
-  requireAdmin(a)
+  await requireAdmin(a)
   return loadUserJson(a.db, await mustFindUser(a, id))
 }
 
 /** DELETE /admin/users/:id → 200 {} (sessions, identities and tokens go by cascade). */
 export async function adminDeleteUser(a: AuthRequest, id: string): Promise<JsonObject> {
-  requireAdmin(a)
+  await requireAdmin(a)
   const soft = optionalBoolean(await a.body(true), 'should_soft_delete') ?? false
   const user = await mustFindUser(a, id)
   await a.db.transaction(async (tx) => {

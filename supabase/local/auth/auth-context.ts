@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { StackConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import type { Tokens } from '../tokens.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { readJsonObject, type JsonObject } from './request-body.ts'
 
@@ -8,7 +9,9 @@ import { readJsonObject, type JsonObject } from './request-body.ts'
 export interface AuthRequest {
   db: Database
   config: StackConfig
+  tokens: Tokens
   signInLimiter: RateLimiter
+  anonymousLimiter: RateLimiter
   req: IncomingMessage
   url: URL
   /** the JSON object body; `allowEmpty` treats an empty body as {} */

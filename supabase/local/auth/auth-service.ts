@@ -51,8 +51,8 @@ const json =
 
 const ROUTES: Record<string, Route> = {
   'GET /health': async () => ok({ version: 'local', name: 'GoTrue', description: 'ShelfSnap local auth' }),
-  'GET /settings': async () => ok(SETTINGS),
-  'GET /.well-known/jwks.json': async () => ok({ keys: [] }, { 'Cache-Control': 'public, max-age=600' }),
+  'GET /settings': async (a) => ok({ ...SETTINGS, external: { ...SETTINGS.external, anonymous_users: a.config.enableAnonymousSignIns } }),
+  'GET /.well-known/jwks.json': async (a) => ok(a.tokens.jwks(), { 'Cache-Control': 'public, max-age=600' }),
   'POST /signup': json(signup),
   'POST /token': json(tokenGrant),
   'GET /user': json(getUser),
@@ -81,11 +81,12 @@ function safeDecode(segment: string): string {
 
 export function createAuthService(ctx: ServiceContext): Handler {
   const signInLimiter = new RateLimiter(ctx.config.signInRateLimit)
+  const anonymousLimiter = new RateLimiter(ctx.config.anonymousSignInRateLimit)
   return async (req, res, path, url) => {
     try {
       const found = match(req.method ?? 'GET', path.length > 1 ? path.replace(/\/$/, '') : path)
       if (!found) throw new AuthError(404, 'not_found', 'Unhandled request')
-      const a: AuthRequest = { ...ctx, signInLimiter, req, url, body: bodyReader(req, ctx.config.maxBodyBytes) }
+      const a: AuthRequest = { ...ctx, signInLimiter, anonymousLimiter, req, url, body: bodyReader(req, ctx.config.maxBodyBytes) }
       const reply = await found.route(a, found.param)
       if (reply.body === undefined) sendEmpty(res, reply.status, reply.headers)
       else sendJson(res, reply.status, reply.body, reply.headers)

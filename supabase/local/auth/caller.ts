@@ -1,5 +1,5 @@
 import { forwardedToken } from '../gateway.ts'
-import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts'
+import { JwtError, type JwtClaims } from '../tokens.ts'
 import { AuthError, validationFailed } from './auth-errors.ts'
 import type { AuthRequest } from './auth-context.ts'
 import { isUuid } from '../uuid.ts'
@@ -22,11 +22,11 @@ const JWT_DETAIL: Record<JwtError['kind'], string> = {
 }
 
 /** The verified claims of the token the gateway would forward (§1 key mapping). */
-export function bearerClaims(a: AuthRequest): JwtClaims {
+export async function bearerClaims(a: AuthRequest): Promise<JwtClaims> {
   const token = forwardedToken(a.req.headers)
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   try {
-    return verifyJwt(token, a.config.jwtSecret)
+    return await a.tokens.verify(token)
   } catch (error) {
     if (error instanceof JwtError) throw badJwt(JWT_DETAIL[error.kind])
     throw error
@@ -35,7 +35,7 @@ export function bearerClaims(a: AuthRequest): JwtClaims {
 
 /** GoTrue's requireAuthentication + loadUser/loadSession, for user endpoints. */
 export async function requireUser(a: AuthRequest): Promise<AuthenticatedUser> {
-  const claims = bearerClaims(a)
+  const claims = await bearerClaims(a)
   const sub = claims.sub
   if (typeof sub !== 'string' || sub === '') throw badClaim('missing sub claim')
   if (!isUuid(sub)) throw badClaim('sub claim must be a UUID')
@@ -59,6 +59,6 @@ export async function requireUser(a: AuthRequest): Promise<AuthenticatedUser> {
 }
 
 /** Admin endpoints: the token's role must be one of GOTRUE_JWT_ADMIN_ROLES (service_role). */
-export function requireAdmin(a: AuthRequest): void {
-  if (bearerClaims(a).role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed')
+export async function requireAdmin(a: AuthRequest): Promise<void> {
+  if ((await bearerClaims(a)).role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed')
 }

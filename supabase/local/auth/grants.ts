@@ -19,7 +19,7 @@ export async function tokenGrant(a: AuthRequest): Promise<JsonObject> {
         error_description: 'refresh_token required',
       })
     }
-    return refreshTokenGrant(a.db, a.config, token)
+    return refreshTokenGrant(a, token)
   }
   if (grantType === 'pkce') return pkceGrant(a, await a.body())
   throw badRequest('invalid_credentials', 'unsupported_grant_type')
@@ -49,7 +49,7 @@ async function passwordGrant(a: AuthRequest, body: JsonObject): Promise<JsonObje
 
   const response = await a.db.transaction(async (tx) => {
     const session = await openSession(tx, user.id, client)
-    return tokenResponse(tx, a.config, user.id, session, [{ method: 'password', timestamp: nowSeconds() }])
+    return tokenResponse(tx, a, user.id, session, [{ method: 'password', timestamp: nowSeconds() }])
   })
   // GoTrue signs the user in and only reports a password that no longer meets the policy.
   const weak = weakPassword(password, a.config.minimumPasswordLength)
@@ -102,6 +102,6 @@ async function pkceGrant(a: AuthRequest, body: JsonObject): Promise<JsonObject> 
     const session = await openSession(tx, user.id, clientInfo(a.req))
     await tx.query('delete from auth.flow_state where id = $1::uuid', [flow.id])
     const amr = [{ method: flow.authentication_method, timestamp: nowSeconds() }]
-    return tokenResponse(tx, a.config, user.id, session, amr)
+    return tokenResponse(tx, a, user.id, session, amr)
   })
 }

@@ -1,7 +1,6 @@
-import type { StackConfig } from '../config.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { AuthError, badRequest } from './auth-errors.ts'
-import { insertRefreshToken, tokenResponse, type AmrEntry } from './sessions.ts'
+import { insertRefreshToken, tokenResponse, type AmrEntry, type TokenIssuer } from './sessions.ts'
 import type { JsonObject } from './request-body.ts'
 import { isUuid } from '../uuid.ts'
 import { findUserById } from './users.ts'
@@ -31,7 +30,11 @@ const refreshError = (code: string, message: string) => badRequest(code, `Invali
  * or when it was revoked less than refreshTokenReuseInterval seconds ago.
  * Any other reuse ends the whole session and is reported after the commit.
  */
-export async function refreshTokenGrant(db: Database, config: StackConfig, refreshToken: string): Promise<JsonObject> {
+export async function refreshTokenGrant(
+  ctx: TokenIssuer & { db: Database },
+  refreshToken: string,
+): Promise<JsonObject> {
+  const { db, config } = ctx
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const { rows } = await tx.query<TokenRow>(
       `select id::text, token, coalesce(revoked, false) as revoked, session_id::text,
@@ -62,9 +65,10 @@ export async function refreshTokenGrant(db: Database, config: StackConfig, refre
       issued = await insertRefreshToken(tx, user.id, session.id, token.token)
     }
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::uuid', [session.id])
-    // The sign-in method is not stored per session here, so refreshed tokens report password.
-    const amr: AmrEntry[] = [{ method: 'password', timestamp: Number(session.created_epoch) }]
-    const response = await tokenResponse(tx, config, user.id, { sessionId: session.id, refreshToken: issued }, amr)
+    // The sign-in method is not stored per session here: refreshed tokens report password, or anonymous.
+    const method = user.is_anonymous ? 'anonymous' : 'password'
+    const amr: AmrEntry[] = [{ method, timestamp: Number(session.created_epoch) }]
+    const response = await tokenResponse(tx, ctx, user.id, { sessionId: session.id, refreshToken: issued }, amr)
     return { ok: true, response }
   })
   if (!outcome.ok) throw outcome.error

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { StackConfig } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { headerValue } from '../gateway.ts'
-import { signJwt } from '../jwt.ts'
+import type { Tokens } from '../tokens.ts'
 import type { JsonObject } from './request-body.ts'
 import { findUserById, INSTANCE_ID, loadUserJson, type UserRow } from './users.ts'
 
@@ -60,8 +60,14 @@ export async function openSession(tx: Queryable, userId: string, client: ClientI
   return { sessionId, refreshToken }
 }
 
-/** GoTrue's AccessTokenClaims, HS256. */
-export function signAccessToken(config: StackConfig, user: UserRow, sessionId: string, amr: AmrEntry[]) {
+/** What issues access tokens: the claims come from config, the signature from the ES256 key. */
+export interface TokenIssuer {
+  config: StackConfig
+  tokens: Tokens
+}
+
+/** GoTrue's AccessTokenClaims, ES256 with the signing key's kid. */
+export async function signAccessToken({ config, tokens }: TokenIssuer, user: UserRow, sessionId: string, amr: AmrEntry[]) {
   const iat = nowSeconds()
   const exp = iat + config.jwtExpiry
   const claims = {
@@ -80,24 +86,24 @@ export function signAccessToken(config: StackConfig, user: UserRow, sessionId: s
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }
-  return { token: signJwt(claims, config.jwtSecret), exp }
+  return { token: await tokens.signAccessToken(claims), exp }
 }
 
 /** The AccessTokenResponse, with the user as it is now in the database. */
 export async function tokenResponse(
   q: Queryable,
-  config: StackConfig,
+  issuer: TokenIssuer,
   userId: string,
   session: OpenedSession,
   amr: AmrEntry[],
 ): Promise<JsonObject> {
   const user = await findUserById(q, userId)
   if (!user) throw new Error(`user ${userId} vanished while issuing a token`)
-  const { token, exp } = signAccessToken(config, user, session.sessionId, amr)
+  const { token, exp } = await signAccessToken(issuer, user, session.sessionId, amr)
   return {
     access_token: token,
     token_type: 'bearer',
-    expires_in: config.jwtExpiry,
+    expires_in: issuer.config.jwtExpiry,
     expires_at: exp,
     refresh_token: session.refreshToken,
     user: await loadUserJson(q, user),

@@ -1,5 +1,6 @@
 import { AuthError, badRequest, validationFailed } from './auth-errors.ts'
 import type { AuthRequest } from './auth-context.ts'
+import { signupAnonymously } from './anonymous.ts'
 import { assertStrongPassword, hashPassword } from './passwords.ts'
 import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
 import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
@@ -34,13 +35,17 @@ function validatePkceParams(challenge: string | undefined, method: string | unde
   }
 }
 
-/** POST /signup with mailer autoconfirm on: creates a confirmed user and signs it in. */
+/**
+ * POST /signup with mailer autoconfirm on: creates a confirmed user and signs it in.
+ * Without email and phone (empty strings included) it is an anonymous sign-in, as GoTrue routes it.
+ */
 export async function signup(a: AuthRequest): Promise<JsonObject> {
   const body = await a.body()
-  const password = optionalString(body, 'password') ?? ''
-  const data = optionalObject(body, 'data') ?? {}
   const rawEmail = optionalString(body, 'email')
   const phone = optionalString(body, 'phone')
+  if (!rawEmail && !phone) return signupAnonymously(a, body)
+  const password = optionalString(body, 'password') ?? ''
+  const data = optionalObject(body, 'data') ?? {}
   optionalObject(body, 'gotrue_meta_security')
   if (!password) throw validationFailed('Signup requires a valid password')
   assertStrongPassword(password, a.config.minimumPasswordLength)
@@ -55,7 +60,7 @@ export async function signup(a: AuthRequest): Promise<JsonObject> {
     return await a.db.transaction(async (tx) => {
       const userId = await insertUser(tx, { email, passwordHash, userMetadata: data, confirm: true })
       const session = await openSession(tx, userId, clientInfo(a.req))
-      return tokenResponse(tx, a.config, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
+      return tokenResponse(tx, a, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw userAlreadyExists()

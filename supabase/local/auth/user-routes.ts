@@ -1,6 +1,7 @@
 import { AuthError, badRequest, validationFailed } from './auth-errors.ts'
 import type { AuthRequest, Reply } from './auth-context.ts'
 import { requireUser } from './caller.ts'
+import { applyEmailChange } from './email-change.ts'
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts'
 import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
 import { endSessions, LOGOUT_SCOPES, type LogoutScope } from './sessions.ts'
@@ -32,6 +33,9 @@ export async function updateUser(a: AuthRequest): Promise<JsonObject> {
   const password = optionalString(body, 'password')
   const rawEmail = optionalString(body, 'email')
   if (optionalString(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
+  if (user.is_anonymous && password && !rawEmail && !user.email) {
+    throw new AuthError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed')
+  }
 
   let passwordHash: string | null = null
   if (password !== undefined) {
@@ -69,14 +73,7 @@ export async function updateUser(a: AuthRequest): Promise<JsonObject> {
         // As GoTrue's UpdatePassword: every other session of the user ends.
         await endSessions(tx, user.id, sessionId, 'others')
       }
-      if (email) {
-        await tx.query('update auth.users set email = $2, updated_at = now() where id = $1::uuid', [user.id, email])
-        await tx.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
-             updated_at = now() where user_id = $1::uuid and provider = 'email'`,
-          [user.id, email],
-        )
-      }
+      if (email) await applyEmailChange(tx, user.id, email)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists()

@@ -1,5 +1,5 @@
 import type { Database, Queryable, QueryResult, Statement } from './database.ts'
-import type { JwtClaims } from '../jwt.ts'
+import type { JwtClaims } from '../tokens.ts'
 import { isUuid } from '../uuid.ts'
 
 /** The roles a request may switch to (the authenticator's grants). Anything else is refused. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { UnknownRoleError, SessionRevokedError } from '../db/as-caller.ts'
 import { BodyTooLargeError, sendJson } from '../http/http.ts'
-import { JwtError } from '../jwt.ts'
+import { JwtError } from '../tokens.ts'
 import { RestParseError } from './parse-common.ts'
 
 /** An error answered in PostgREST's shape `{code, message, details, hint}`. */

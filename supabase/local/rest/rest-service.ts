@@ -79,7 +79,7 @@ export async function createRestService(ctx: ServiceContext): Promise<RestServic
     const method = (req.method ?? 'GET').toUpperCase()
     let role = 'anon'
     try {
-      const caller = resolveCaller(req.headers, ctx.config.jwtSecret)
+      const caller = await resolveCaller(req.headers, ctx.tokens)
       if (!caller.ok) throw caller.error
       role = caller.role
       checkProfile(req, method)

@@ -27,7 +27,7 @@ function readSort(value: unknown): { column: string; order: 'asc' | 'desc' } {
  * visible rows count. Folders (id null) come first, then files at that level.
  */
 export async function listObjects(ctx: StorageContext, request: StorageRequest, bucketId: string): Promise<void> {
-  const caller = storageCaller(request.req, request.path, ctx.config.jwtSecret, 'storage.object.list')
+  const caller = await storageCaller(request.req, request.path, ctx.tokens, 'storage.object.list')
   const body = await readJsonObject(request.req, ctx.config.maxBodyBytes)
   let prefix = optionalString(body, 'prefix')
   const search = optionalString(body, 'search')

@@ -9,7 +9,7 @@ import { errors } from './storage-errors.ts'
 
 /** A public bucket's objects are read as superuser; otherwise SELECT under RLS as the caller. */
 async function findForCaller(ctx: StorageContext, request: StorageRequest, ref: ObjectRef): Promise<ObjectRow> {
-  const caller = storageCaller(request.req, request.path, ctx.config.jwtSecret, 'storage.object.get')
+  const caller = await storageCaller(request.req, request.path, ctx.tokens, 'storage.object.get')
   const bucket = await findBucket(ctx.db, ref.bucket)
   const row = bucket.public
     ? await findObject(ctx.db, bucket.id, ref.key)

@@ -12,7 +12,7 @@ const MAX_PREFIXES = 1000
  * hidden by RLS are skipped; the files of the deleted rows go afterwards.
  */
 export async function removeObjects(ctx: StorageContext, request: StorageRequest, bucketId: string): Promise<void> {
-  const caller = storageCaller(request.req, request.path, ctx.config.jwtSecret, 'storage.object.delete')
+  const caller = await storageCaller(request.req, request.path, ctx.tokens, 'storage.object.delete')
   const body = await readJsonObject(request.req, ctx.config.maxBodyBytes)
   const keys = requireStringArray(body, 'prefixes', MAX_PREFIXES, true).map(validateKey)
   const bucket = await findBucket(ctx.db, bucketId)

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { asCaller, lowercaseHeaders, type CallerContext } from '../db/as-caller.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { resolveCaller } from '../gateway.ts'
+import type { Tokens } from '../tokens.ts'
 import { isUuid } from '../uuid.ts'
 import { errors } from './storage-errors.ts'
 
@@ -13,8 +14,13 @@ export interface StorageCaller extends CallerContext {
 }
 
 /** The caller of a user-scoped route; a bad JWT is refused as Storage's jwt plugin does. */
-export function storageCaller(req: IncomingMessage, path: string, jwtSecret: string, operation: string): StorageCaller {
-  const caller = resolveCaller(req.headers, jwtSecret)
+export async function storageCaller(
+  req: IncomingMessage,
+  path: string,
+  tokens: Tokens,
+  operation: string,
+): Promise<StorageCaller> {
+  const caller = await resolveCaller(req.headers, tokens)
   if (!caller.ok) throw errors.accessDenied(caller.error.message)
   const sub = typeof caller.claims.sub === 'string' && caller.claims.sub !== '' ? caller.claims.sub : null
   return {

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { StackConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import type { Tokens } from '../tokens.ts'
 import type { FileStore } from './file-store.ts'
 import type { ObjectRef } from './object-paths.ts'
 
 export interface StorageContext {
   db: Database
   config: StackConfig
+  tokens: Tokens
   files: FileStore
 }
 

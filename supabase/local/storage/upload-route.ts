@@ -16,7 +16,7 @@ import { readUpload } from './upload-body.ts'
 export async function uploadObject(ctx: StorageContext, request: StorageRequest, ref: ObjectRef): Promise<void> {
   const { req, res } = request
   const upsert = req.method === 'PUT' || headerValue(req.headers['x-upsert'])?.toLowerCase() === 'true'
-  const caller = storageCaller(req, request.path, ctx.config.jwtSecret, 'storage.object.upload')
+  const caller = await storageCaller(req, request.path, ctx.tokens, 'storage.object.upload')
   const bucket = await findBucket(ctx.db, ref.bucket)
   const write: ObjectWrite = {
     bucket: bucket.id,

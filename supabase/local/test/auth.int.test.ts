@@ -164,7 +164,7 @@ describe('password sign-in', () => {
 })
 
 describe('user endpoints', () => {
-  it('getUser returns the user and getClaims verifies through /user', async () => {
+  it('getUser returns the user and getClaims verifies through the JWKS, not /user', async () => {
     const { email, password, user } = await signedIn(stack)
     const userCalls: string[] = []
     const client = authClient(stack, PUBLISHABLE_KEY, {}, (input, init) => {
@@ -183,8 +183,8 @@ describe('user endpoints', () => {
     expect(error).toBeNull()
     expect(data?.claims.sub).toBe(user.id)
     expect(data?.claims.email).toBe(email)
-    expect(data?.header.alg).toBe('HS256')
-    expect(userCalls).toHaveLength(2)
+    expect(data?.header).toMatchObject({ alg: 'ES256', kid: stack.tokens.kid })
+    expect(userCalls).toHaveLength(1)
   })
 
   it('updates metadata (null removes a key) and the password, ending the other sessions', async () => {
@@ -221,17 +221,19 @@ describe('user endpoints', () => {
 })
 
 describe('service endpoints', () => {
-  it('serves health, settings and an empty JWKS with its cache header', async () => {
+  it('serves health, settings and the JWKS with its cache header', async () => {
     expect((await rawAuth(stack, 'GET', '/health')).status).toBe(200)
     const settings = await rawAuth(stack, 'GET', '/settings')
     expect(settings.body).toMatchObject({
       disable_signup: false,
       mailer_autoconfirm: true,
-      external: { email: true, phone: false },
+      external: { email: true, phone: false, anonymous_users: true },
     })
     const jwks = await rawAuth(stack, 'GET', '/.well-known/jwks.json')
     expect(jwks.status).toBe(200)
-    expect(jwks.body).toEqual({ keys: [] })
+    expect(jwks.body).toEqual(stack.tokens.jwks())
+    expect(jwks.body?.keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: stack.tokens.kid })])
+    expect(JSON.stringify(jwks.body)).not.toMatch(/"d"|"k"/)
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600')
   })
 })

@@ -1,12 +1,13 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signJwt } from '../jwt.ts'
+import { signHs256 } from '../tokens.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
 import { OWNER_A, rawRest, REST_MIGRATIONS, signUpRestUser, userToken } from './rest-helpers.ts'
 
 let stack: Stack
 let snapshot: string
+let tokenA: string
 
 /** Every fixture table, as superuser: bad requests must leave it exactly as it was. */
 async function dataSnapshot(): Promise<string> {
@@ -22,13 +23,14 @@ async function dataSnapshot(): Promise<string> {
 beforeAll(async () => {
   stack = await startTestStack({ migrationsDir: REST_MIGRATIONS, config: { maxBodyBytes: 64 * 1024 } })
   snapshot = await dataSnapshot()
+  tokenA = await userToken(stack, OWNER_A)
 })
 
 afterAll(async () => {
   await stack?.stop()
 })
 
-const asUserA = () => ({ authorization: `Bearer ${userToken(stack, OWNER_A)}`, 'content-type': 'application/json' })
+const asUserA = () => ({ authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' })
 
 function expectError(res: { status: number; body: unknown }, status: number, code: string) {
   expect(res.status).toBe(status)
@@ -138,18 +140,19 @@ describe('bodies', () => {
 describe('JWT problems', () => {
   const now = () => Math.floor(Date.now() / 1000)
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  const tokens: [string, () => string, string, string][] = [
+  const tokens: [string, () => string | Promise<string>, string, string][] = [
     ['malformed', () => 'not-a-jwt', 'PGRST301', 'Expected 3 parts in JWT; got 1'],
-    ['wrongly signed', () => signJwt({ sub: OWNER_A, role: 'authenticated', exp: now() + 60 }, 'another-secret-another-secret-another'), 'PGRST301', 'invalid JWT: unable to parse or verify signature, signature is invalid'],
+    ['wrongly signed', () => signHs256({ sub: OWNER_A, role: 'authenticated', exp: now() + 60 }, 'another-secret-another-secret-another'), 'PGRST301', 'invalid JWT: unable to parse or verify signature, signature is invalid'],
     ['alg none', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: OWNER_A, role: 'service_role' })}.`, 'PGRST301', 'invalid JWT: unsupported signing algorithm'],
     ['expired', () => userToken(stack, OWNER_A, { exp: now() - 3600 }), 'PGRST303', 'JWT expired'],
     ['unknown role', () => userToken(stack, OWNER_A, { role: 'postgres' }), '22023', 'role "postgres" does not exist'],
   ]
-  it.each(tokens)('%s → 401', async (_name, token, code, message) => {
+  it.each(tokens)('%s → 401', async (_name, mint, code, message) => {
+    const token = await mint()
     for (const method of ['GET', 'POST']) {
       const res = await rawRest(stack, '/items', {
         method,
-        headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: method === 'POST' ? '{"name":"jwt"}' : undefined,
       })
       expectError(res, 401, code)

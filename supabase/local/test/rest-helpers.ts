@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../config.ts'
-import { signJwt, type JwtClaims } from '../jwt.ts'
+import type { JwtClaims } from '../tokens.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack, testClient } from './stack-fixture.ts'
 
@@ -18,10 +18,10 @@ export function restClient(stack: Stack, who: 'anon' | 'service' | { token: stri
   return testClient(stack, key, { headers })
 }
 
-/** An authenticated user's token minted like GoTrue's (without a session, so never revoked). */
-export function userToken(stack: Stack, sub: string, claims: JwtClaims = {}): string {
+/** An authenticated user's ES256 token minted like GoTrue's (without a session, so never revoked). */
+export function userToken(stack: Stack, sub: string, claims: JwtClaims = {}): Promise<string> {
   const exp = Math.floor(Date.now() / 1000) + 3600
-  return signJwt({ sub, role: 'authenticated', aud: 'authenticated', exp, email: `${sub}@example.com`, ...claims }, stack.config.jwtSecret)
+  return stack.tokens.signAccessToken({ sub, role: 'authenticated', aud: 'authenticated', exp, email: `${sub}@example.com`, ...claims })
 }
 
 export interface RawResponse {
@@ -69,7 +69,7 @@ export async function startRestStack(): Promise<RestFixture> {
     stack,
     anon: restClient(stack),
     service: restClient(stack, 'service'),
-    ownerA: restClient(stack, { token: userToken(stack, OWNER_A) }),
-    ownerB: restClient(stack, { token: userToken(stack, OWNER_B) }),
+    ownerA: restClient(stack, { token: await userToken(stack, OWNER_A) }),
+    ownerB: restClient(stack, { token: await userToken(stack, OWNER_B) }),
   }
 }

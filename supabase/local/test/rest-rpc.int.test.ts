@@ -11,7 +11,7 @@ let ownerA: SupabaseClient
 beforeAll(async () => {
   stack = await startTestStack({ migrationsDir: REST_MIGRATIONS })
   anon = restClient(stack)
-  ownerA = restClient(stack, { token: userToken(stack, OWNER_A) })
+  ownerA = restClient(stack, { token: await userToken(stack, OWNER_A) })
 })
 
 afterAll(async () => {

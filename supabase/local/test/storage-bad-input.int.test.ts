@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PUBLISHABLE_KEY } from '../config.ts'
-import { signJwt } from '../jwt.ts'
+import { signHs256 } from '../tokens.ts'
 import type { Stack } from '../stack.ts'
 import { startTestStack } from './stack-fixture.ts'
 import { filesOnDisk, migrationsDir, objectKeys, storageUser, type StorageUser } from './storage-test-helpers.ts'
@@ -199,8 +199,8 @@ describe('tokens and bodies', () => {
   const now = () => Math.floor(Date.now() / 1000)
 
   it('refuses malformed, forged and expired JWTs with AccessDenied', async () => {
-    const forged = signJwt({ sub: alice.id, role: 'authenticated', exp: now() + 60 }, 'not-the-secret-not-the-secret-123')
-    const expired = signJwt({ sub: alice.id, role: 'authenticated', exp: now() - 120 }, stack.config.jwtSecret)
+    const forged = await signHs256({ sub: alice.id, role: 'authenticated', exp: now() + 60 }, 'not-the-secret-not-the-secret-123')
+    const expired = await signHs256({ sub: alice.id, role: 'authenticated', exp: now() - 120 }, stack.config.jwtSecret)
     const cases: [string, string][] = [
       ['not-a-jwt', 'Expected 3 parts in JWT; got 1'],
       [forged, 'invalid JWT: unable to parse or verify signature, signature is invalid'],
@@ -219,7 +219,7 @@ describe('tokens and bodies', () => {
   })
 
   it('never switches to a role outside anon, authenticated and service_role', async () => {
-    const token = signJwt({ sub: alice.id, role: 'postgres', exp: now() + 60 }, stack.config.jwtSecret)
+    const token = await signHs256({ sub: alice.id, role: 'postgres', exp: now() + 60 }, stack.config.jwtSecret)
     const result = await call(`/object/private-docs/${alice.id}/root.txt`, { token, body: 'x', headers: { 'content-type': 'text/plain' } })
     expect(result.body).toEqual({
       statusCode: '403',
@@ -232,14 +232,20 @@ describe('tokens and bodies', () => {
 
   it('refuses signed-URL tokens that were not issued for that object', async () => {
     const path = `/object/sign/private-docs/${alice.id}/keep.txt`
-    const wrongSecret = signJwt({ url: `private-docs/${alice.id}/keep.txt`, exp: now() + 60 }, 'another-secret-another-secret-12')
+    const wrongSecret = await signHs256({ url: `private-docs/${alice.id}/keep.txt`, exp: now() + 60 }, 'another-secret-another-secret-12')
     expect((await call(`${path}?token=${wrongSecret}`, { method: 'GET', token: null })).body).toMatchObject({
       statusCode: '400',
       code: 'InvalidJWT',
     })
-    expect((await call(`${path}?token=${alice.token}`, { method: 'GET', token: null })).body).toMatchObject({
+    const otherObject = await signHs256({ url: `private-docs/${alice.id}/other.txt`, exp: now() + 60 }, stack.config.signingSecret)
+    expect((await call(`${path}?token=${otherObject}`, { method: 'GET', token: null })).body).toMatchObject({
       statusCode: '400',
       code: 'InvalidSignature',
+    })
+    // An access token is ES256: never a signed-URL token, whatever its claims.
+    expect((await call(`${path}?token=${alice.token}`, { method: 'GET', token: null })).body).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidJWT',
     })
     expect((await call(path, { method: 'GET', token: null })).body).toMatchObject({ statusCode: '400', code: 'InvalidRequest' })
   })
