@@ -24,8 +24,8 @@ async function addEmailIdentity(tx: Queryable, userId: string, email: string): P
   const identityData = { sub: userId, email, email_verified: true, phone_verified: false }
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
-    [userId, JSON.stringify(identityData)],
+     values ($1, $2::uuid, $3::jsonb, 'email', now(), now(), now())`,
+    [userId, userId, JSON.stringify(identityData)],
   )
   await tx.query(
     `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
