@@ -32,10 +32,12 @@ describe('npm run stack', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
     const deadline = Date.now() + 60_000
     while (!output.includes('service_role key') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-    for (const text of [`http://127.0.0.1:${port}`, PUBLISHABLE_KEY, SECRET_KEY, ANON_KEY, SERVICE_ROLE_KEY]) {
+    for (const text of [`http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`, PUBLISHABLE_KEY, SECRET_KEY, ANON_KEY, SERVICE_ROLE_KEY]) {
       expect(output).toContain(text)
     }
     expect((await fetch(`http://127.0.0.1:${port}/auth/v1/health`)).status).toBe(200)
+    const jwks = (await (await fetch(`http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }
+    expect(output).toContain(`ES256, kid ${jwks.keys[0]!.kid}`)
     expect((await fetch(`http://127.0.0.1:${port}/rest/v1/`)).status).toBe(200)
     child.kill('SIGINT')
     expect(await exited).toBe(0)
@@ -51,12 +53,16 @@ describe('npm run stack', () => {
     expect(first.migrations.seeded).toBe(true)
     expect(first.migrations.applied.length).toBeGreaterThan(0)
     await first.db.query(`insert into auth.users (id, email, aud, role) values (gen_random_uuid(), 'kept@example.com', 'authenticated', 'authenticated')`)
+    const issued = await first.tokens.signAccessToken({ sub: 'kept', exp: Math.floor(Date.now() / 1000) + 60 })
     await first.stop()
     const second = await startStack({ dataDir, port: 0 })
     try {
       expect(second.migrations).toEqual({ applied: [], fresh: false, seeded: false })
       const { rows } = await second.db.query(`select email from auth.users where email in ('kept@example.com', 'demo@shelfsnap.app') order by email`)
       expect(rows).toEqual([{ email: 'demo@shelfsnap.app' }, { email: 'kept@example.com' }])
+      // The signing key is kept with the data: tokens issued before the restart still verify.
+      expect(second.tokens.kid).toBe(first.tokens.kid)
+      await expect(second.tokens.verify(issued)).resolves.toMatchObject({ sub: 'kept' })
     } finally {
       await second.stop()
     }
