@@ -3,6 +3,8 @@ import { ACTION_BODY_LIMIT } from './lib/http/action-request'
 import { staticSecurityHeaders } from './lib/http/security-headers'
 
 const nextConfig: NextConfig = {
+  // The fault tests build their own copy (test/faults), beside the e2e build in .next.
+  distDir: process.env.SHELFSNAP_DIST_DIR || '.next',
   poweredByHeader: false,
   // Loaded from node_modules at run time: zxing-wasm reads its .wasm from the package, sharp its native binary.
   serverExternalPackages: ['zxing-wasm', 'sharp'],

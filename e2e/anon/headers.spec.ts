@@ -43,7 +43,7 @@ function watchViolations(page: Page): string[] {
   })
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Refused to load ${event.blockedURI} (${event.violatedDirective})`)
+      console.error(`Refused to load ${event.blockedURI} (${event.violatedDirective}) on ${location.pathname} from ${event.sourceFile}:${event.lineNumber}`)
     })
   })
   return violations
