@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next'
-import { ACTION_BODY_LIMIT } from './lib/http/action-request'
+import { ACTION_BODY_LIMIT } from './lib/http/post-request'
 import { staticSecurityHeaders } from './lib/http/security-headers'
 
 const nextConfig: NextConfig = {

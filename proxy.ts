@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { refuseMalformedAction } from '@/lib/http/action-request'
+import { refuseMalformedPost } from '@/lib/http/post-request'
 import { cleanedQuery } from '@/lib/http/clean-query'
 import { contentSecurityPolicy, newNonce, staticSecurityHeaders } from '@/lib/http/security-headers'
 import { supabaseEnv } from '@/lib/supabase/env'
@@ -21,8 +21,8 @@ export async function proxy(request: NextRequest) {
     const target = cleanedQuery(request.nextUrl)
     if (target) return secured(NextResponse.redirect(target), csp)
   }
-  if (request.headers.has('next-action')) {
-    const refusal = await refuseMalformedAction(request)
+  if (request.method === 'POST') {
+    const refusal = await refuseMalformedPost(request)
     if (refusal) return secured(new NextResponse(refusal.message, { status: refusal.status }), csp)
   }
 

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { z } from 'zod'
+import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
@@ -53,7 +54,9 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
     // "Could not ask" is a message, not a 500 or a sign-out; anything else (redirects too) goes on.
     try {
       const result = await run(parsed.data, { supabase, userId })
-      return !result.ok && isBackendFailure({ message: result.message }) ? { ...result, message: BACKEND_UNREACHABLE_MESSAGE } : result
+      // Data helpers may turn a failed call into "not found": the failure is what happened.
+      const couldNotAsk = isBackendFailure({ message: result.message }) || backendSeemsDown()
+      return !result.ok && couldNotAsk ? { ok: false, message: BACKEND_UNREACHABLE_MESSAGE } : result
     } catch (error) {
       if (isBackendFailure(error)) return { ok: false, message: BACKEND_UNREACHABLE_MESSAGE }
       throw error

@@ -17,10 +17,11 @@ function isProtected(pathname: string) {
 
 type CookieWrites = Parameters<NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>>
 
-/** After a recent failure: is the backend back? Signed-in claims may be verified offline (JWKS), so ask. */
+/** After a recent failure: is the database back? Signed-in claims may be verified offline (JWKS), so ask. */
 async function backendAnswers(url: string, key: string): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/auth/v1/health`, {
+    const response = await fetch(`${url}/rest/v1/`, {
+      method: 'HEAD',
       headers: { apikey: key },
       signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
     })

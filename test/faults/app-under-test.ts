@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { waitForHttp } from '@/scripts/lib/net'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
-import { freePort } from './tcp-gateway'
+import { freePort } from './gateway'
 
 const DIST_DIR = '.data/faults-next'
 const PORT_FILE = join(DIST_DIR, 'faults-supabase-port')

@@ -11,7 +11,7 @@ import { PUBLISHABLE_KEY } from '@/supabase/local/config'
 import { startStack, type Stack } from '@/supabase/local/stack'
 import { ownerWithShop, addProduct, type Owner } from '@/test/support/catalogue-test-data'
 import { buildApp, serverAction, startApp, type App } from './app-under-test'
-import { startGateway, type Gateway } from './tcp-gateway'
+import { startGateway, type Gateway } from './gateway'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shelfsnap-faults-'))
 let stack: Stack
@@ -48,7 +48,8 @@ function get(path: string) {
 /** A server action called as Next's client calls it: (previous state, FormData) as multipart. */
 function callAction(action: { id: string; page: string }, fields: Record<string, string>) {
   const body = new FormData()
-  for (const [name, value] of Object.entries(fields)) body.append(`1_${name}`, value)
+  // React's reply encoding: the FormData argument's fields under `_1_`, the arguments in field 0.
+  for (const [name, value] of Object.entries(fields)) body.append(`_1_${name}`, value)
   body.append('0', JSON.stringify([{ ok: false }, '$K1']))
   return fetch(`${app.url}${action.page}`, { method: 'POST', headers: { cookie, 'Next-Action': action.id }, body })
 }
@@ -99,23 +100,22 @@ describe('the backend fails while the app runs', () => {
 
   it('stopped: protected pages answer 503 and keep the session, actions and sign-in say so; then it recovers', async () => {
     await stack.stop()
+    try {
+      await expectOutagePage(await get('/app/products'))
+      await expectOutagePage(await get('/dashboard'))
 
-    await expectOutagePage(await get('/app/products'))
-    await expectOutagePage(await get('/dashboard'))
+      const deleting = await callAction(serverAction('deleteProduct', 'lib/actions/delete-product.ts'), { id: productId })
+      expect(deleting.status).toBe(200)
+      expect(await deleting.text()).toContain(BACKEND_UNREACHABLE_MESSAGE)
+      expectSessionKept(deleting)
 
-    const deleteProduct = serverAction('deleteProduct', 'lib/actions/delete-product.ts')
-    const deleting = await callAction(deleteProduct, { id: productId })
-    expect(deleting.status).toBe(200)
-    expect(await deleting.text()).toContain(BACKEND_UNREACHABLE_MESSAGE)
-    expectSessionKept(deleting)
-
-    const signIn = serverAction('signIn', 'lib/actions/sign-in.ts')
-    const signingIn = await callAction(signIn, { email: owner.email, password: owner.password })
-    const answer = await signingIn.text()
-    expect(answer).toContain(BACKEND_UNREACHABLE_MESSAGE)
-    expect(answer).not.toContain('fetch failed')
-
-    await startBackend()
+      const signingIn = await callAction(serverAction('signIn', 'lib/actions/sign-in.ts'), { email: owner.email, password: owner.password })
+      const answer = await signingIn.text()
+      expect(answer).toContain(BACKEND_UNREACHABLE_MESSAGE)
+      expect(answer).not.toContain('fetch failed')
+    } finally {
+      await startBackend()
+    }
     const page = await get('/app/products')
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Written before the outage')
@@ -138,6 +138,22 @@ describe('the backend fails while the app runs', () => {
     expect(page.status).toBe(200)
     expect(await productStillThere()).toEqual({ name: 'Written before the outage', qty: 7 })
   }, 60_000)
+
+  it('the database dies mid-request: no internals on screen, the detail in the log; the next request answers 503', async () => {
+    gateway.cut('/rest/v1')
+    try {
+      const page = await get('/upload')
+      const html = await page.text()
+      for (const internal of ['fetch failed', 'BackendUnreachableError', 'TypeError', 'ECONNRESET']) expect(html).not.toContain(internal)
+      const reference = /OUTAGE-[0-9a-f]{8}/.exec(html)?.[0]
+      expect(reference, `status ${page.status}`).toBeDefined()
+      expect(app.log()).toContain(reference)
+      await expectOutagePage(await get('/upload'))
+    } finally {
+      gateway.cut(null)
+    }
+    expect((await get('/upload')).status).toBe(200)
+  })
 
   it('never shows an internal error: a NUL in the query is dropped before any query', async () => {
     const response = await get('/app/products?q=%00milk')

@@ -23,24 +23,34 @@ function boundaryOf(contentType: string): string | null {
 }
 
 /**
- * Refuses, before the action runs, what Next would otherwise answer with a 500: a body over
- * the limit (by Content-Length), a content type it cannot decode, invalid JSON, a broken multipart body.
+ * Refuses, before Next parses it, what Next would otherwise answer with a 500 (vercel/next.js#86945,
+ * #81760): for a server action, a body over the limit (by Content-Length), a content type it cannot
+ * decode or invalid JSON; for any POST, a broken multipart body.
  */
-export async function refuseMalformedAction(request: Request): Promise<Refusal | null> {
-  const length = Number(request.headers.get('content-length') ?? '0')
-  if (length > LIMIT_BYTES) return { status: 413, message: `The request is larger than ${ACTION_BODY_LIMIT}.` }
+export async function refuseMalformedPost(request: Request): Promise<Refusal | null> {
+  const isAction = request.headers.has('next-action')
   const contentType = request.headers.get('content-type') ?? ''
   const kind = kindOf(contentType)
-  if (!kind) return { status: 415, message: 'Unsupported content type.' }
-  const body = await request.clone().text()
-  if (kind === 'text') {
-    try {
-      JSON.parse(body)
-      return null
-    } catch {
-      return { status: 400, message: 'The request body is not valid JSON.' }
-    }
+  if (isAction) {
+    const length = Number(request.headers.get('content-length') ?? '0')
+    if (length > LIMIT_BYTES) return { status: 413, message: `The request is larger than ${ACTION_BODY_LIMIT}.` }
+    if (!kind) return { status: 415, message: 'Unsupported content type.' }
   }
+  if (kind === 'multipart') return checkMultipart(contentType, await request.clone().text())
+  if (isAction) return checkJson(await request.clone().text())
+  return null
+}
+
+function checkJson(body: string): Refusal | null {
+  try {
+    JSON.parse(body)
+    return null
+  } catch {
+    return { status: 400, message: 'The request body is not valid JSON.' }
+  }
+}
+
+function checkMultipart(contentType: string, body: string): Refusal | null {
   const boundary = boundaryOf(contentType)
   if (!boundary || !body.startsWith(`--${boundary}`) || !body.trimEnd().endsWith(`--${boundary}--`)) {
     return { status: 400, message: 'The multipart body is malformed.' }
