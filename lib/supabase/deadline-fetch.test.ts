@@ -38,7 +38,7 @@ afterEach(async () => {
 
 describe('deadlineFetch', () => {
   it('gives up at the deadline with a typed error and marks the backend down', async () => {
-    const url = await serve('hang')
+    const url = `${await serve('hang')}/rest/v1/products`
     const started = performance.now()
     const failure = await deadlineFetch(300)(url).catch((error: unknown) => error)
     expect(performance.now() - started).toBeLessThan(2_000)
@@ -48,12 +48,15 @@ describe('deadlineFetch', () => {
     expect(backendSeemsDown()).toBe(true)
   })
 
-  it('turns a refused connection into the typed error; an answer marks the backend up again', async () => {
-    await expect(deadlineFetch(1_000)(await closedPort())).rejects.toBeInstanceOf(BackendUnreachableError)
+  it('turns a refused connection into the typed error; a database answer marks the backend up again', async () => {
+    await expect(deadlineFetch(1_000)(`${await closedPort()}/rest/v1/products`)).rejects.toBeInstanceOf(BackendUnreachableError)
     expect(backendSeemsDown()).toBe(true)
-    expect((await deadlineFetch(1_000)(await serve(404))).status).toBe(404)
+    // auth answering says nothing about the database
+    expect((await deadlineFetch(1_000)(`${await serve(200)}/auth/v1/user`)).status).toBe(200)
+    expect(backendSeemsDown()).toBe(true)
+    expect((await deadlineFetch(1_000)(new URL(`${await serve(404)}/rest/v1/products`))).status).toBe(404)
     expect(backendSeemsDown()).toBe(false)
-    expect((await deadlineFetch(1_000)(await serve(503))).status).toBe(503)
+    expect((await deadlineFetch(1_000)(`${await serve(503)}/rest/v1/products`)).status).toBe(503)
     expect(backendSeemsDown()).toBe(true)
   })
 

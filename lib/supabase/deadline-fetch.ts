@@ -14,21 +14,30 @@ export class BackendUnreachableError extends Error {
   }
 }
 
-/** fetch with a deadline, for the `global.fetch` option of every server-side Supabase client. */
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+}
+
+/**
+ * fetch with a deadline, for the `global.fetch` option of every server-side Supabase client.
+ * Database (PostgREST) calls also keep the backend health the proxy reads: only they, so that
+ * a working auth server cannot hide a dead database.
+ */
 export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
   return async (input, init) => {
     const deadline = AbortSignal.timeout(deadlineMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
+    const database = urlOf(input).includes('/rest/v1/')
     try {
       const response = await fetch(input, { ...init, signal })
       // A gateway in front of a dead service answers 502-504 itself.
-      if (response.status >= 502 && response.status <= 504) markBackendDown()
-      else markBackendUp()
+      if (database && response.status >= 502 && response.status <= 504) markBackendDown()
+      else if (database) markBackendUp()
       return response
     } catch (error) {
       // The caller gave up: not an outage.
       if (init?.signal?.aborted) throw error
-      markBackendDown()
+      if (database) markBackendDown()
       throw new BackendUnreachableError(error)
     }
   }
