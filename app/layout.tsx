@@ -1,21 +1,26 @@
 import type { Metadata, Viewport } from 'next'
+import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 import { NavBar } from '@/components/layout/nav-bar'
 import { Toaster } from '@/components/ui/sonner'
+import { THEME_COLOR } from '@/lib/brand'
 import './globals.css'
 
 export const metadata: Metadata = {
   title: { default: 'ShelfSnap', template: '%s · ShelfSnap' },
   description: 'Snap your shelves, know your stock. Inventory tracking for small shops.',
+  applicationName: 'ShelfSnap',
 }
 
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
-  themeColor: '#3b3fb5',
+  themeColor: THEME_COLOR,
 }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page is rendered per request: the CSP nonce the proxy makes must reach Next's scripts.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection()
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">

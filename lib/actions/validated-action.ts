@@ -1,5 +1,8 @@
 import 'server-only'
 import type { z } from 'zod'
+import { backendSeemsDown } from '@/lib/http/backend-health'
+import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
+import { isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 import { cleanFormEntries } from '@/lib/validations/clean-text'
 import type { ActionState } from './action-state'
@@ -43,10 +46,20 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
     const supabase = await createClient()
     let userId = ''
     if (requireUser) {
-      const { data } = await supabase.auth.getClaims()
+      const { data, error } = await supabase.auth.getClaims()
+      if (isBackendFailure(error)) return { ok: false, message: BACKEND_UNREACHABLE_MESSAGE }
       if (!data?.claims) return { ok: false, message: NO_USER_MESSAGE }
       userId = data.claims.sub
     }
-    return run(parsed.data, { supabase, userId })
+    // "Could not ask" is a message, not a 500 or a sign-out; anything else (redirects too) goes on.
+    try {
+      const result = await run(parsed.data, { supabase, userId })
+      // Data helpers may turn a failed call into "not found": the failure is what happened.
+      const couldNotAsk = isBackendFailure({ message: result.message }) || backendSeemsDown()
+      return !result.ok && couldNotAsk ? { ok: false, message: BACKEND_UNREACHABLE_MESSAGE } : result
+    } catch (error) {
+      if (isBackendFailure(error)) return { ok: false, message: BACKEND_UNREACHABLE_MESSAGE }
+      throw error
+    }
   }
 }

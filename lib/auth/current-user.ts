@@ -1,5 +1,6 @@
 import 'server-only'
 import { cache } from 'react'
+import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
 
 export interface CurrentUser {
@@ -9,9 +10,11 @@ export interface CurrentUser {
 
 // Once per request, however many server components ask. getClaims() verifies the JWT;
 // never trust getSession() in server code: it only reads the cookie.
+// "Could not ask" throws (the error boundary says so) instead of looking signed out.
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const supabase = await createClient()
   const { data, error } = await supabase.auth.getClaims()
+  if (isBackendFailure(error)) throw new BackendUnreachableError(error)
   if (error || !data?.claims) return null
   return { id: data.claims.sub, email: data.claims.email }
 })

@@ -1,38 +1,89 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { createServerClient } from '@supabase/ssr'
+import { backendSeemsDown, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
+import { outageResponse } from '@/lib/http/outage-page'
+import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
+import { serverClientOptions } from './server-options'
 
 export const PROTECTED_PREFIXES = ['/app', '/upload', '/dashboard', '/stocktakes']
+
+/** How long the proxy waits for the health check once the backend has failed. */
+const PROBE_DEADLINE_MS = 3_000
 
 function isProtected(pathname: string) {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 }
 
+type CookieWrites = Parameters<NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>>
+
+/** After a recent failure: is the database back? Signed-in claims may be verified offline (JWKS), so ask. */
+async function backendAnswers(url: string, key: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/rest/v1/`, {
+      method: 'HEAD',
+      headers: { apikey: key },
+      signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
+    })
+    if (response.status >= 500) return false
+    markBackendUp()
+    return true
+  } catch {
+    markBackendDown()
+    return false
+  }
+}
+
 export async function updateSession(request: NextRequest) {
-  let response = NextResponse.next({ request })
   const { url, key } = supabaseEnv()
+  let writes: CookieWrites | undefined
   const supabase = createServerClient(url, key, {
+    ...serverClientOptions(),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll(cookiesToSet, headers) {
-        for (const { name, value } of cookiesToSet) request.cookies.set(name, value)
-        response = NextResponse.next({ request })
-        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options)
-        for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value)
+        writes = [cookiesToSet, headers]
       },
     },
   })
 
   // Trap: nothing may run between createServerClient and getClaims(), or a refreshed
   // session can be lost and users get signed out at random.
-  const { data } = await supabase.auth.getClaims()
+  const { data, error } = await supabase.auth.getClaims()
+  const couldNotAsk = isBackendFailure(error)
 
-  if (!data?.claims && isProtected(request.nextUrl.pathname)) {
+  let response = NextResponse.next({ request })
+  if (writes) {
+    const [cookiesToSet, headers] = writes
+    // "Could not ask" is not "signed out": never drop the owner's session because the backend is down.
+    const kept = couldNotAsk ? cookiesToSet.filter(({ value }) => value !== '') : cookiesToSet
+    for (const { name, value } of kept) request.cookies.set(name, value)
+    response = NextResponse.next({ request })
+    for (const { name, value, options } of kept) response.cookies.set(name, value, options)
+    for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value)
+  }
+  return decide(request, response, { signedIn: Boolean(data?.claims), couldNotAsk, url, key })
+}
+
+interface Outcome {
+  signedIn: boolean
+  couldNotAsk: boolean
+  url: string
+  key: string
+}
+
+async function decide(request: NextRequest, response: NextResponse, { signedIn, couldNotAsk, url, key }: Outcome) {
+  if (!isProtected(request.nextUrl.pathname)) return response
+  // A server action answers for itself ({ ok: false, message }); a redirect or an HTML page would break its caller.
+  const isAction = request.headers.has('next-action')
+  if (couldNotAsk) return isAction ? response : outageResponse()
+  if (!signedIn) {
     const target = request.nextUrl.clone()
     target.pathname = '/auth'
     target.search = ''
     target.searchParams.set('next', `${request.nextUrl.pathname}${request.nextUrl.search}`)
     return NextResponse.redirect(target)
   }
+  if (!isAction && backendSeemsDown() && !(await backendAnswers(url, key))) return outageResponse()
   return response
 }

@@ -2,12 +2,14 @@ import 'server-only'
 import { cookies } from 'next/headers'
 import { createServerClient } from '@supabase/ssr'
 import { supabaseEnv } from './env'
+import { serverClientOptions } from './server-options'
 
 // A new client per request: never hold one in module scope on the server.
 export async function createClient() {
   const cookieStore = await cookies()
   const { url, key } = supabaseEnv()
   return createServerClient(url, key, {
+    ...serverClientOptions(),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

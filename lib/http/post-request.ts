@@ -1,0 +1,59 @@
+/** next.config.ts serverActions.bodySizeLimit, in MB: a 5,000-row CSV is about 1 MB. */
+export const ACTION_BODY_LIMIT_MB = 5
+export const ACTION_BODY_LIMIT = `${ACTION_BODY_LIMIT_MB}mb` as const
+
+export interface Refusal {
+  status: 400 | 413 | 415
+  message: string
+}
+
+const LIMIT_BYTES = ACTION_BODY_LIMIT_MB * 1024 * 1024
+
+/** What Next's client sends: the encoded arguments as text, or multipart when they hold a FormData. */
+function kindOf(contentType: string): 'text' | 'multipart' | null {
+  const mime = (contentType.split(';')[0] ?? '').trim().toLowerCase()
+  if (mime === 'text/plain') return 'text'
+  if (mime === 'multipart/form-data') return 'multipart'
+  return null
+}
+
+function boundaryOf(contentType: string): string | null {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
+  return match?.[1] ?? match?.[2] ?? null
+}
+
+/**
+ * Refuses, before Next parses it, what Next would otherwise answer with a 500 (vercel/next.js#86945,
+ * #81760): for a server action, a body over the limit (by Content-Length), a content type it cannot
+ * decode or invalid JSON; for any POST, a broken multipart body.
+ */
+export async function refuseMalformedPost(request: Request): Promise<Refusal | null> {
+  const isAction = request.headers.has('next-action')
+  const contentType = request.headers.get('content-type') ?? ''
+  const kind = kindOf(contentType)
+  if (isAction) {
+    const length = Number(request.headers.get('content-length') ?? '0')
+    if (length > LIMIT_BYTES) return { status: 413, message: `The request is larger than ${ACTION_BODY_LIMIT}.` }
+    if (!kind) return { status: 415, message: 'Unsupported content type.' }
+  }
+  if (kind === 'multipart') return checkMultipart(contentType, await request.clone().text())
+  if (isAction) return checkJson(await request.clone().text())
+  return null
+}
+
+function checkJson(body: string): Refusal | null {
+  try {
+    JSON.parse(body)
+    return null
+  } catch {
+    return { status: 400, message: 'The request body is not valid JSON.' }
+  }
+}
+
+function checkMultipart(contentType: string, body: string): Refusal | null {
+  const boundary = boundaryOf(contentType)
+  if (!boundary || !body.startsWith(`--${boundary}`) || !body.trimEnd().endsWith(`--${boundary}--`)) {
+    return { status: 400, message: 'The multipart body is malformed.' }
+  }
+  return null
+}

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createClient } from '@supabase/supabase-js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { backendSeemsDown, markBackendUp } from '@/lib/http/backend-health'
+import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_DIGEST_PREFIX } from '@/lib/http/outage'
+import { BackendUnreachableError, deadlineFetch, isBackendFailure } from './deadline-fetch'
+import { serverClientOptions } from './server-options'
+
+const servers: Server[] = []
+
+/** A real server: `hang` never answers, a status answers with it. */
+async function serve(answer: 'hang' | number): Promise<string> {
+  const server = createServer((_request, response) => {
+    if (answer !== 'hang') response.writeHead(answer, { 'Content-Type': 'application/json' }).end('{}')
+  })
+  servers.push(server)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** A port nobody listens on. */
+async function closedPort(): Promise<string> {
+  const url = await serve(200)
+  const server = servers.pop()!
+  server.closeAllConnections()
+  await new Promise((done) => server.close(done))
+  return url
+}
+
+beforeEach(() => markBackendUp())
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((done) => server.close(done))
+  }
+})
+
+describe('deadlineFetch', () => {
+  it('gives up at the deadline with a typed error and marks the backend down', async () => {
+    const url = `${await serve('hang')}/rest/v1/products`
+    const started = performance.now()
+    const failure = await deadlineFetch(300)(url).catch((error: unknown) => error)
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(failure).toBeInstanceOf(BackendUnreachableError)
+    expect((failure as BackendUnreachableError).message).toBe(BACKEND_UNREACHABLE_MESSAGE)
+    expect((failure as BackendUnreachableError).digest.startsWith(OUTAGE_DIGEST_PREFIX)).toBe(true)
+    expect(backendSeemsDown()).toBe(true)
+  })
+
+  it('turns a refused connection into the typed error; a database answer marks the backend up again', async () => {
+    await expect(deadlineFetch(1_000)(`${await closedPort()}/rest/v1/products`)).rejects.toBeInstanceOf(BackendUnreachableError)
+    expect(backendSeemsDown()).toBe(true)
+    // auth answering says nothing about the database
+    expect((await deadlineFetch(1_000)(`${await serve(200)}/auth/v1/user`)).status).toBe(200)
+    expect(backendSeemsDown()).toBe(true)
+    expect((await deadlineFetch(1_000)(new URL(`${await serve(404)}/rest/v1/products`))).status).toBe(404)
+    expect(backendSeemsDown()).toBe(false)
+    expect((await deadlineFetch(1_000)(`${await serve(503)}/rest/v1/products`)).status).toBe(503)
+    expect(backendSeemsDown()).toBe(true)
+  })
+
+  it("keeps the caller's own abort: that is not an outage", async () => {
+    const url = await serve('hang')
+    const failure = await deadlineFetch(5_000)(url, { signal: AbortSignal.timeout(100) }).catch((error: unknown) => error)
+    expect(failure).not.toBeInstanceOf(BackendUnreachableError)
+    expect((failure as Error).name).toBe('TimeoutError')
+    expect(backendSeemsDown()).toBe(false)
+  })
+})
+
+describe('isBackendFailure, through the real supabase-js', () => {
+  const key = 'sb_publishable_test'
+
+  it('recognises auth and PostgREST calls that could not be made', async () => {
+    const supabase = createClient(await closedPort(), key, { ...serverClientOptions(), auth: { persistSession: false } })
+    const auth = await supabase.auth.getUser('not-a-real-jwt')
+    expect(isBackendFailure(auth.error)).toBe(true)
+    expect(auth.error?.message).toBe(BACKEND_UNREACHABLE_MESSAGE)
+    const rest = await supabase.from('products').select('id')
+    expect(isBackendFailure(rest.error)).toBe(true)
+    expect(isBackendFailure(new Error(rest.error!.message))).toBe(true)
+  })
+
+  it('does not mistake a refusal for an outage', async () => {
+    const supabase = createClient(await serve(401), key, { ...serverClientOptions(), auth: { persistSession: false } })
+    const auth = await supabase.auth.getUser('not-a-real-jwt')
+    expect(auth.error).not.toBeNull()
+    expect(isBackendFailure(auth.error)).toBe(false)
+    expect(isBackendFailure((await supabase.from('products').select('id')).error)).toBe(false)
+    expect(isBackendFailure(null)).toBe(false)
+  })
+})

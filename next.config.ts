@@ -1,0 +1,29 @@
+import type { NextConfig } from 'next'
+import { ACTION_BODY_LIMIT } from './lib/http/post-request'
+import { staticSecurityHeaders } from './lib/http/security-headers'
+
+const nextConfig: NextConfig = {
+  // The fault tests build their own copy (test/faults), beside the e2e build in .next.
+  distDir: process.env.SHELFSNAP_DIST_DIR || '.next',
+  poweredByHeader: false,
+  // Loaded from node_modules at run time: zxing-wasm reads its .wasm from the package, sharp its native binary.
+  serverExternalPackages: ['zxing-wasm', 'sharp'],
+  outputFileTracingIncludes: { '/*': ['./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'] },
+  experimental: {
+    serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },
+  },
+  images: {
+    remotePatterns: [
+      { protocol: 'http', hostname: '127.0.0.1' },
+      { protocol: 'http', hostname: 'localhost' },
+      { protocol: 'https', hostname: '*.supabase.co' },
+    ],
+  },
+  // What the proxy does not see (static files and images); it sets the same headers and the CSP on the rest.
+  async headers() {
+    const headers = staticSecurityHeaders(process.env.NODE_ENV === 'production').map(([key, value]) => ({ key, value }))
+    return [{ source: '/:path*', headers }]
+  },
+}
+
+export default nextConfig

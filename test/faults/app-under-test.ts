@@ -1,0 +1,90 @@
+// A production build of the app (`next build` into .data/faults-next, its own copy beside the
+// e2e build) served by `next start`, pointing at a Supabase URL fixed at build time.
+// FAULTS_REUSE_BUILD=1 reuses the last build when nothing but the tests changed.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { waitForHttp } from '@/scripts/lib/net'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
+import { freePort } from './gateway'
+
+const DIST_DIR = '.data/faults-next'
+const PORT_FILE = join(DIST_DIR, 'faults-supabase-port')
+const NEXT = 'node_modules/next/dist/bin/next'
+
+export interface App {
+  url: string
+  /** the server's output so far: the detail Next logs for an error */
+  log(): string
+  stop(): Promise<void>
+}
+
+function environment(supabasePort: number): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
+    NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    SUPABASE_SECRET_KEY: SECRET_KEY,
+    SHELFSNAP_DIST_DIR: DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  // vitest sets NODE_ENV=test; next build and next start pick their own.
+  delete env.NODE_ENV
+  return env as NodeJS.ProcessEnv
+}
+
+function finished(child: ChildProcess): Promise<number> {
+  return new Promise((done) => child.once('exit', (code) => done(code ?? 1)))
+}
+
+/** Builds once (or reuses the last build) and returns the Supabase port the build points at. */
+export async function buildApp(): Promise<number> {
+  if (process.env.FAULTS_REUSE_BUILD === '1' && existsSync(PORT_FILE) && existsSync(join(DIST_DIR, 'BUILD_ID'))) {
+    return Number(readFileSync(PORT_FILE, 'utf8'))
+  }
+  const supabasePort = await freePort()
+  const build = spawn(process.execPath, [NEXT, 'build'], { env: environment(supabasePort), stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  build.stdout?.on('data', (chunk: Buffer) => (output += chunk))
+  build.stderr?.on('data', (chunk: Buffer) => (output += chunk))
+  if ((await finished(build)) !== 0) throw new Error(`next build failed:\n${output}`)
+  writeFileSync(PORT_FILE, String(supabasePort))
+  return supabasePort
+}
+
+export async function startApp(supabasePort: number): Promise<App> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const server = spawn(process.execPath, [NEXT, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    env: environment(supabasePort),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk))
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk))
+  await waitForHttp(`${url}/auth`, server, 60_000)
+  return {
+    url,
+    log: () => output,
+    async stop() {
+      if (server.exitCode !== null || !server.pid) return
+      const exited = finished(server)
+      process.kill(-server.pid, 'SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** A Server Action's id from the build's manifest, and a page that uses it. */
+export function serverAction(exportedName: string, file: string): { id: string; page: string } {
+  const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>
+  }
+  for (const [id, entry] of Object.entries(manifest.node)) {
+    if (entry.exportedName !== exportedName || !entry.filename?.endsWith(file)) continue
+    const worker = Object.keys(entry.workers).find((name) => !name.includes('[') && !name.includes('/_'))
+    if (worker) return { id, page: worker.replace(/^app/, '').replace(/\/page$/, '') || '/' }
+  }
+  throw new Error(`no server action ${exportedName} from ${file} in the build`)
+}
