@@ -185,7 +185,7 @@ describe('import_products() itself', () => {
 
 describe('5,000 rows', () => {
   const row = (i: number, price: string) =>
-    `"Product ${i}, Crème brûlée",SKU-${String(i).padStart(5, '0')},0${5_000_000_000 + i},${i % 50},3,20,0.40,${price}`
+    `"Product ${i}, Crème brûlée, oat & honey, family size 750 g",SKU-${String(i).padStart(5, '0')},0${5_000_000_000 + i},${i % 50},3,20,0.40,${price}`
   const file = (price: string) =>
     csvFile(`name,sku,barcode,qty,low_stock_threshold,target_qty,unit_cost,unit_price\n${Array.from({ length: 5000 }, (_, i) => row(i, price)).join('\n')}\n`, 'big.csv')
 

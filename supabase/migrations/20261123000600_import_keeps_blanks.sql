@@ -8,6 +8,8 @@
 --   "was": null when the preview showed a new product, or the product's values the
 --          preview showed for the columns it changes. Anything else is refused as stale
 --          (SQLSTATE 40001) and the whole import rolls back.
+-- A row may also come as an array, [id, sku, name, barcode, qty, low_stock_threshold,
+-- target_qty, unit_cost, unit_price, was], which keeps a 5,000-row request small.
 create or replace function public.import_products(p_rows jsonb, p_request_id uuid)
 returns jsonb
 language plpgsql security definer set search_path = '' as $$
@@ -30,6 +32,12 @@ begin
   end if;
   perform set_config('shelfsnap.stock_source', 'import', true);
   for v_row in select value from jsonb_array_elements(p_rows) loop
+    if jsonb_typeof(v_row) = 'array' then
+      v_row := jsonb_strip_nulls(jsonb_build_object(
+        'id', v_row -> 0, 'sku', v_row -> 1, 'name', v_row -> 2, 'barcode', v_row -> 3, 'qty', v_row -> 4,
+        'low_stock_threshold', v_row -> 5, 'target_qty', v_row -> 6, 'unit_cost', v_row -> 7, 'unit_price', v_row -> 8
+      )) || jsonb_build_object('was', v_row -> 9);
+    end if;
     if jsonb_typeof(v_row) is distinct from 'object' then
       raise exception 'Every imported row must be an object' using errcode = '22023';
     end if;
