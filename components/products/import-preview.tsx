@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { ImportPreviewSummary } from '@/lib/actions/import-state'
 import { Button } from '@/components/ui/button'
-import { COLUMN_LABELS, ImportRowChanges } from './import-row-changes'
+import { ImportRowChanges } from './import-row-changes'
 
 const PAGE = 50
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
@@ -12,12 +12,18 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {
   const [shown, setShown] = useState(PAGE)
   const problemRows = new Set(preview.issues.map((issue) => issue.line)).size
+  const ready = preview.newCount + preview.changedCount + preview.unchanged
   return (
     <div className="grid gap-4">
-      <p aria-live="polite" className="font-medium">
-        {plural(preview.totalRows, 'row')}: {preview.newCount} new, {preview.changedCount} changed, {preview.unchanged} unchanged
-        {problemRows > 0 && `, ${problemRows} with problems (left out)`}.
-      </p>
+      <div aria-live="polite" className="grid gap-1">
+        <p className="font-medium">
+          {ready} of {plural(preview.totalRows, 'row')} ready to import
+          {problemRows > 0 && `, ${problemRows} with problems (left out)`}.
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {preview.newCount} new, {preview.changedCount} changed, {preview.unchanged} unchanged.
+        </p>
+      </div>
       {preview.ignoredColumns.length > 0 && (
         <p className="text-sm text-muted-foreground">Columns not imported: {preview.ignoredColumns.join(', ')}</p>
       )}
@@ -38,7 +44,7 @@ export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {
                 {preview.issues.map((issue) => (
                   <tr key={`${issue.line}:${issue.column}:${issue.message}`}>
                     <td className="px-3 py-2 tabular-nums">{issue.line}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{issue.column ? COLUMN_LABELS[issue.column] : '—'}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{issue.column ?? '—'}</td>
                     <td className="px-3 py-2">{issue.message}</td>
                   </tr>
                 ))}

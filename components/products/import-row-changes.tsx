@@ -2,7 +2,7 @@ import type { PlannedRow } from '@/lib/csv/import-plan'
 import type { ImportColumn } from '@/lib/csv/product-import'
 import { Badge } from '@/components/ui/badge'
 
-export const COLUMN_LABELS: Record<ImportColumn, string> = {
+const COLUMN_LABELS: Record<ImportColumn, string> = {
   name: 'Name',
   sku: 'SKU',
   barcode: 'Barcode',
