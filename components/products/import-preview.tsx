@@ -1,62 +1,74 @@
-import type { ImportPreviewSummary } from '@/lib/actions/import-state'
-import { IMPORT_COLUMNS } from '@/lib/csv/product-import'
+'use client'
 
-/** What the owner is about to import: counts, every problem by line, and the first rows. */
+import { useState } from 'react'
+import type { ImportPreviewSummary } from '@/lib/actions/import-state'
+import { Button } from '@/components/ui/button'
+import { ImportRowChanges } from './import-row-changes'
+
+const PAGE = 50
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** What the owner is about to import: every change row by row, every problem by line and column. */
 export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {
-  const columns = IMPORT_COLUMNS.filter((column) => preview.sample.some((row) => column in row))
+  const [shown, setShown] = useState(PAGE)
+  const problemRows = new Set(preview.issues.map((issue) => issue.line)).size
+  const ready = preview.newCount + preview.changedCount + preview.unchanged
   return (
     <div className="grid gap-4">
-      <p aria-live="polite" className="font-medium">
-        {preview.validCount} of {preview.totalRows} rows ready to import
-        {preview.issueCount > 0 && `, ${preview.issueCount} with problems (left out)`}.
-      </p>
+      <div aria-live="polite" className="grid gap-1">
+        <p className="font-medium">
+          {ready} of {plural(preview.totalRows, 'row')} ready to import
+          {problemRows > 0 && `, ${problemRows} with problems (left out)`}.
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {preview.newCount} new, {preview.changedCount} changed, {preview.unchanged} unchanged.
+        </p>
+      </div>
       {preview.ignoredColumns.length > 0 && (
         <p className="text-sm text-muted-foreground">Columns not imported: {preview.ignoredColumns.join(', ')}</p>
       )}
       {preview.issues.length > 0 && (
-        <section aria-labelledby="import-problems" className="grid gap-2 rounded-lg border border-destructive/40 p-3">
+        <section aria-labelledby="import-problems" className="grid gap-2">
           <h3 id="import-problems" className="font-semibold text-destructive">Problems</h3>
-          <ul className="grid gap-1 text-sm">
-            {preview.issues.map((issue) => (
-              <li key={`${issue.line}:${issue.message}`}>{issue.message}</li>
-            ))}
-          </ul>
-          {preview.issueCount > preview.issues.length && (
-            <p className="text-sm text-muted-foreground">…and {preview.issueCount - preview.issues.length} more.</p>
-          )}
+          <div className="overflow-x-auto rounded-lg border border-destructive/40">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Rows left out of the import</caption>
+              <thead className="bg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">Line</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Column</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Problem</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {preview.issues.map((issue) => (
+                  <tr key={`${issue.line}:${issue.column}:${issue.message}`}>
+                    <td className="px-3 py-2 tabular-nums">{issue.line}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{issue.column ?? '—'}</td>
+                    <td className="px-3 py-2">{issue.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
-      {preview.sample.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Rows to import</caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Line</th>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {preview.sample.map((row) => (
-                <tr key={row.line}>
-                  <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                  {columns.map((column) => (
-                    <td key={column} className="px-3 py-2 whitespace-nowrap">
-                      {row[column] ?? ''}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {preview.validCount > preview.sample.length && (
-        <p className="text-sm text-muted-foreground">Showing the first {preview.sample.length} rows.</p>
+      {preview.rows.length > 0 ? (
+        <section aria-labelledby="import-changes" className="grid gap-2">
+          <h3 id="import-changes" className="font-semibold">Changes</h3>
+          <ul className="grid gap-2">
+            {preview.rows.slice(0, shown).map((row) => (
+              <ImportRowChanges key={row.line} row={row} />
+            ))}
+          </ul>
+          {preview.rows.length > shown && (
+            <Button type="button" variant="outline" onClick={() => setShown(shown + PAGE)}>
+              Show more ({preview.rows.length - shown} left)
+            </Button>
+          )}
+        </section>
+      ) : (
+        <p>Nothing to import: no row adds or changes a product.</p>
       )}
     </div>
   )

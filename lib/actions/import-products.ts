@@ -1,21 +1,28 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { importProducts as runImport } from '@/lib/data/product-import'
+import { importProducts as runImport, STALE_IMPORT_MESSAGE } from '@/lib/data/product-import'
 import { confirmImportSchema } from '@/lib/validations/import'
-import { readImportFile } from './read-import-file'
+import type { ActionState } from './action-state'
+import type { ImportPreviewState } from './import-state'
+import { planImportFile, previewSummary } from './read-import-file'
 import { validatedAction } from './validated-action'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
-/** The owner confirmed the preview: the file is checked again and its valid rows written in one go. */
-export const importProducts = validatedAction(
+const confirm = validatedAction(
   confirmImportSchema,
-  async ({ file, request_id }, { supabase, userId }) => {
-    const result = await readImportFile(supabase, userId, file)
-    if (!result.ok) return { ok: false, message: result.message }
-    if (result.rows.length === 0) return { ok: false, message: 'No row of the file can be imported: fix the lines listed' }
-    const imported = await runImport(supabase, result.rows, request_id)
+  async ({ file, token, request_id }, { supabase, userId }): Promise<ImportPreviewState> => {
+    const planned = await planImportFile(supabase, userId, file)
+    if (!planned.ok) return { ok: false, message: planned.message }
+    // Checked again in import_products(): a change between here and the write is refused there.
+    if (planned.token !== token) return { ok: false, message: STALE_IMPORT_MESSAGE, preview: previewSummary(file.name, planned) }
+    if (planned.plan.payload.length === 0) return { ok: false, message: 'Nothing to import: no row adds or changes a product' }
+    const imported = await runImport(supabase, planned.plan.payload, request_id)
+    if (!imported.ok && imported.stale) {
+      const again = await planImportFile(supabase, userId, file)
+      return { ok: false, message: imported.message, preview: again.ok ? previewSummary(file.name, again) : undefined }
+    }
     if (!imported.ok) return { ok: false, message: imported.message }
     revalidatePath('/app/products')
     const { created, updated, adjusted } = imported.counts
@@ -26,3 +33,8 @@ export const importProducts = validatedAction(
   },
   { requireUser: true },
 )
+
+/** The owner confirmed the preview: the file is planned again and written only if the plan is the one shown. */
+export async function importProducts(previous: ActionState, formData: FormData): Promise<ImportPreviewState> {
+  return confirm(previous, formData)
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DayReport } from '@/lib/dashboard/summary'
 import { dayReportCsv, dayReportFileName, PRODUCT_COLUMNS } from './day-report'
-import { parseCsv } from './parse-csv'
+import { csvFields } from '@/test/support/csv-fields'
 
 const empty: DayReport = {
   shop_name: 'New Shop',
@@ -13,7 +13,7 @@ const empty: DayReport = {
   movements: [],
 }
 
-const records = (text: string) => parseCsv(text).map((record) => record.fields)
+const records = csvFields
 
 describe('dayReportCsv', () => {
   it('gives an empty shop the headers and zero totals, every record the same width', () => {

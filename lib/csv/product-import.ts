@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { blankAs, productField } from '@/lib/validations/product'
-import { CsvParseError, parseCsv } from './parse-csv'
+import { stripControlChars } from '@/lib/validations/clean-text'
+import { readCsv } from './read-csv'
 import { startsLikeFormula } from './write-csv'
 
 export const IMPORT_COLUMNS = [
@@ -18,40 +19,46 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number]
 export const MAX_IMPORT_ROWS = 5000
 export const MAX_IMPORT_BYTES = 1_000_000
 
-/** What import_products() takes: a column absent from the file is absent from the row. */
-export interface ImportRow {
-  line: number
-  name: string
-  sku: string
-  barcode?: string | null
+/** The values a row gives; a blank cell, or a column the file does not have, is left out: it keeps what the product has. */
+export interface ImportValues {
+  name?: string
+  sku?: string
+  barcode?: string
   qty?: number
   low_stock_threshold?: number
-  target_qty?: number | null
-  unit_cost?: string | null
-  unit_price?: string | null
+  target_qty?: number
+  unit_cost?: string
+  unit_price?: string
+}
+
+export interface ImportRow {
+  line: number
+  values: ImportValues
 }
 
 export interface ImportIssue {
   line: number
+  column: ImportColumn | null
   message: string
 }
 
-export type ImportPreview =
-  | { ok: true; rows: ImportRow[]; issues: ImportIssue[]; totalRows: number; ignoredColumns: string[] }
+export type ParsedImport =
+  | { ok: true; rows: ImportRow[]; issues: ImportIssue[]; totalRows: number; columns: ImportColumn[]; ignoredColumns: string[] }
   | { ok: false; message: string }
 
-// A blank cell keeps the current value for quantities; it clears the optional fields.
 const cellRules: Record<ImportColumn, z.ZodType> = {
-  name: productField.name('name'),
-  sku: productField.sku('sku').min(1, { error: 'sku is required' }),
-  barcode: blankAs(productField.barcode('barcode'), null),
+  name: blankAs(productField.name('name'), undefined),
+  sku: blankAs(productField.sku('sku'), undefined),
+  barcode: blankAs(productField.barcode('barcode'), undefined),
   qty: blankAs(productField.wholeNumber('qty'), undefined),
   low_stock_threshold: blankAs(productField.wholeNumber('low_stock_threshold'), undefined),
-  target_qty: blankAs(productField.wholeNumber('target_qty'), null),
-  unit_cost: blankAs(productField.amount('unit_cost'), null),
-  unit_price: blankAs(productField.amount('unit_price'), null),
+  target_qty: blankAs(productField.wholeNumber('target_qty'), undefined),
+  unit_cost: blankAs(productField.amount('unit_cost'), undefined),
+  unit_price: blankAs(productField.amount('unit_price'), undefined),
 }
 const TEXT_COLUMNS: ImportColumn[] = ['name', 'sku', 'barcode']
+// The export writes '=x for a text =x (see neutraliseFormula): one leading ' is taken off again.
+const NEUTRALISED = /^'+[=+\-@\t\r]/
 
 function readHeader(fields: string[]): { columns: (ImportColumn | null)[]; ignored: string[] } | string {
   const columns: (ImportColumn | null)[] = []
@@ -63,56 +70,63 @@ function readHeader(fields: string[]): { columns: (ImportColumn | null)[]; ignor
     if (!column && name) ignored.push(raw.trim())
     columns.push(column)
   }
-  const missing = (['name', 'sku'] as const).filter((column) => !columns.includes(column))
-  if (missing.length) return `The first line must name the columns, including ${missing.join(' and ')}`
+  if (!columns.includes('sku') && !columns.includes('barcode')) return 'The first line must name the columns, including sku'
   return { columns, ignored }
 }
 
-function readRow(line: number, fields: string[], columns: (ImportColumn | null)[]): ImportRow | ImportIssue {
-  const row: Record<string, unknown> = { line }
+function readCell(line: number, column: ImportColumn, raw: string): { value: unknown } | ImportIssue {
+  let cell = stripControlChars(raw)
+  if (TEXT_COLUMNS.includes(column)) {
+    if (NEUTRALISED.test(cell)) cell = cell.slice(1)
+    else if (startsLikeFormula(cell) || startsLikeFormula(cell.trim())) {
+      return { line, column, message: `${column} must not start with = + - @ or a tab (it would run as a spreadsheet formula)` }
+    }
+  }
+  const parsed = cellRules[column].safeParse(cell)
+  if (!parsed.success) return { line, column, message: parsed.error.issues[0]?.message ?? `${column} is not valid` }
+  return { value: parsed.data }
+}
+
+function readRow(line: number, fields: string[], columns: (ImportColumn | null)[]): ImportRow | ImportIssue[] {
+  const values: Record<string, unknown> = {}
+  const issues: ImportIssue[] = []
   for (const [index, column] of columns.entries()) {
     if (!column) continue
-    const cell = fields[index] ?? ''
-    if (TEXT_COLUMNS.includes(column) && (startsLikeFormula(cell) || startsLikeFormula(cell.trim()))) {
-      return { line, message: `Line ${line}: ${column} must not start with = + - @ or a tab (it would run as a spreadsheet formula)` }
-    }
-    const parsed = cellRules[column].safeParse(cell)
-    if (!parsed.success) return { line, message: `Line ${line}: ${parsed.error.issues[0]?.message ?? `${column} is not valid`}` }
-    if (parsed.data !== undefined) row[column] = parsed.data
+    const cell = readCell(line, column, fields[index] ?? '')
+    if ('message' in cell) issues.push(cell)
+    else if (cell.value !== undefined) values[column] = cell.value
   }
-  return row as unknown as ImportRow
+  if (issues.length) return issues
+  if (values.sku === undefined && values.barcode === undefined) {
+    return [{ line, column: 'sku', message: 'sku is required (or the barcode of a product to update)' }]
+  }
+  return { line, values }
 }
 
 /** Flags every row whose SKU or barcode another row of the file also uses. */
 function flagDuplicates(rows: ImportRow[], key: 'sku' | 'barcode'): Map<ImportRow, ImportIssue> {
   const lines = new Map<string, number[]>()
   for (const row of rows) {
-    const value = row[key]
+    const value = row.values[key]
     if (value) lines.set(value, [...(lines.get(value) ?? []), row.line])
   }
   const flagged = new Map<ImportRow, ImportIssue>()
   for (const row of rows) {
-    const seen = row[key] ? lines.get(row[key]) : undefined
+    const value = row.values[key]
+    const seen = value ? lines.get(value) : undefined
     if (seen && seen.length > 1) {
-      flagged.set(row, { line: row.line, message: `Line ${row.line}: ${key} "${row[key]}" is used on more than one line (lines ${seen.join(', ')})` })
+      flagged.set(row, { line: row.line, column: key, message: `${key} "${value}" is used on more than one line (lines ${seen.join(', ')})` })
     }
   }
   return flagged
 }
 
-/**
- * Parses and checks a product CSV. Rows with an issue are left out of `rows`;
- * `existingBarcodes` (barcode → SKU) catches a barcode already used by another product.
- */
-export function buildImportPreview(text: string, existingBarcodes = new Map<string, string | null>()): ImportPreview {
-  let records
-  try {
-    records = parseCsv(text)
-  } catch (error) {
-    if (error instanceof CsvParseError) return { ok: false, message: error.message }
-    throw error
-  }
-  const [header, ...data] = records
+/** Reads and checks a product CSV on its own; rows with an issue are left out of `rows`. */
+export function parseProductCsv(text: string): ParsedImport {
+  const read = readCsv(text)
+  if (!read.ok) return read
+  // spreadsheets save rows of empty cells (",,,,") below the data
+  const [header, ...data] = read.records.filter((record) => record.fields.some((field) => field.trim() !== ''))
   if (!header) return { ok: false, message: 'The file is empty' }
   if (data.length === 0) return { ok: false, message: 'The file has a header but no products' }
   if (data.length > MAX_IMPORT_ROWS) {
@@ -125,26 +139,13 @@ export function buildImportPreview(text: string, existingBarcodes = new Map<stri
   const parsed: ImportRow[] = []
   for (const record of data) {
     const result = readRow(record.line, record.fields, head.columns)
-    if ('message' in result) issues.push(result)
+    if (Array.isArray(result)) issues.push(...result)
     else parsed.push(result)
   }
   const duplicates = new Map([...flagDuplicates(parsed, 'barcode'), ...flagDuplicates(parsed, 'sku')])
-  const rows: ImportRow[] = []
-  for (const row of parsed) {
-    const owner = row.barcode ? existingBarcodes.get(row.barcode) : undefined
-    const duplicate = duplicates.get(row)
-    if (duplicate) issues.push(duplicate)
-    else if (owner !== undefined && owner !== row.sku) {
-      issues.push({ line: row.line, message: `Line ${row.line}: barcode "${row.barcode}" already belongs to another product` })
-    } else rows.push(row)
-  }
+  const rows = parsed.filter((row) => !duplicates.has(row))
+  issues.push(...duplicates.values())
   issues.sort((a, b) => a.line - b.line)
-  return { ok: true, rows, issues, totalRows: data.length, ignoredColumns: head.ignored }
-}
-
-/** The row as import_products() wants it: without the line number. */
-export function toImportPayload(row: ImportRow): Omit<ImportRow, 'line'> {
-  const payload: Partial<ImportRow> = { ...row }
-  delete payload.line
-  return payload as Omit<ImportRow, 'line'>
+  const columns = IMPORT_COLUMNS.filter((column) => head.columns.includes(column))
+  return { ok: true, rows, issues, totalRows: data.length, columns, ignoredColumns: head.ignored }
 }

@@ -3,10 +3,13 @@ export type CsvCell = string | number | null | undefined
 export const UTF8_BOM = '\uFEFF'
 
 const FORMULA_START = /^[=+\-@\t\r]/
+// Text that already starts with ' before a formula character gets one more, so that the
+// import, which takes one ' off such a cell, restores every value exactly.
+const NEEDS_QUOTE = /^'*[=+\-@\t\r]/
 
 /** Spreadsheets run a cell starting with = + - @ tab or CR as a formula: a leading ' makes it text. */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value
+  return NEEDS_QUOTE.test(value) ? `'${value}` : value
 }
 
 export function startsLikeFormula(value: string): boolean {

@@ -1,6 +1,26 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { toImportPayload, type ImportRow } from '@/lib/csv/product-import'
+import type { CatalogueProduct, ImportPayloadRow } from '@/lib/csv/import-plan'
+
+const PAGE = 1000
+const CATALOGUE_COLUMNS = 'id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price'
+
+/** Every product of the shop, a page at a time (PostgREST caps a page at max_rows). */
+export async function listCatalogueForImport(supabase: SupabaseClient, shopId: string): Promise<CatalogueProduct[]> {
+  const products: CatalogueProduct[] = []
+  for (let from = 0; ; from += PAGE) {
+    const { data } = await supabase
+      .from('products')
+      .select(CATALOGUE_COLUMNS)
+      .eq('shop_id', shopId)
+      .order('id')
+      .range(from, from + PAGE - 1)
+      .overrideTypes<CatalogueProduct[], { merge: false }>()
+      .throwOnError()
+    products.push(...data)
+    if (data.length < PAGE) return products
+  }
+}
 
 export interface ImportCounts {
   created: number
@@ -8,22 +28,30 @@ export interface ImportCounts {
   adjusted: number
 }
 
-export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; message: string }
+export type ImportResult =
+  | { ok: true; counts: ImportCounts }
+  | { ok: false; message: string; stale?: boolean }
+
+export const STALE_IMPORT_MESSAGE = 'The catalogue changed since the preview: check the new preview, then import again'
+
+const ROW_ORDER = ['id', 'sku', 'name', 'barcode', 'qty', 'low_stock_threshold', 'target_qty', 'unit_cost', 'unit_price', 'was'] as const
+
+/** The array form import_products() also reads: a 5,000-row import stays about the size of its file. */
+const compact = (row: ImportPayloadRow) => ROW_ORDER.map((key) => row[key] ?? null)
 
 /** Every row in one transaction: all of them are written, or none. */
 export async function importProducts(
   supabase: SupabaseClient,
-  rows: ImportRow[],
+  rows: ImportPayloadRow[],
   requestId: string,
 ): Promise<ImportResult> {
-  const { data, error } = await supabase.rpc('import_products', {
-    p_rows: rows.map(toImportPayload),
-    p_request_id: requestId,
-  })
+  const { data, error, status } = await supabase.rpc('import_products', { p_rows: rows.map(compact), p_request_id: requestId })
+  if (error?.code === '40001') return { ok: false, message: STALE_IMPORT_MESSAGE, stale: true }
   if (error?.code === '23505') {
     return { ok: false, message: 'Another product already uses one of these barcodes: nothing was imported' }
   }
   if (error?.code === '22023' || error?.code === 'P0002') return { ok: false, message: error.message }
+  if (status === 413) return { ok: false, message: 'The import is too large to send in one go: split the file in two' }
   if (error) throw new Error(error.message)
   return { ok: true, counts: data as ImportCounts }
 }

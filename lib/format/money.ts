@@ -18,3 +18,23 @@ export function formatMoney(amount: number | string | null, currency: string): s
   if (amount === null || amount === '') return '—'
   return formatter(currency).format(Number(amount))
 }
+
+/** The currency's minor units: 2 for GBP, 0 for JPY. */
+export function currencyDigits(currency: string): number {
+  return formatter(currency).resolvedOptions().maximumFractionDigits ?? 2
+}
+
+// Amounts are stored as numeric(12,2): never more than two decimals.
+const STORED_DIGITS = 2
+
+/**
+ * An amount as it is typed and written to CSV: no symbol, no grouping, a point and the
+ * currency's minor units (0.40, not 0.4; 120 in yen). Cents a yen amount does hold are kept.
+ */
+export function formatMoneyInput(amount: number | string | null, currency: string): string {
+  if (amount === null || amount === '') return ''
+  const value = Number(amount)
+  const stored = value.toFixed(STORED_DIGITS)
+  const digits = Math.min(currencyDigits(currency), STORED_DIGITS)
+  return Number(stored) === Number(value.toFixed(digits)) ? value.toFixed(digits) : stored
+}

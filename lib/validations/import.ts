@@ -6,9 +6,12 @@ const csvFile = z
   .min(1, { error: 'Choose a CSV file' })
   .max(MAX_IMPORT_BYTES, { error: 'The file is larger than 1 MB: split it into smaller files' })
 
+const INVALID_REQUEST = 'Invalid request: reload the page and try again'
+
 export const previewImportSchema = z.object({ file: csvFile })
 
 export const confirmImportSchema = z.object({
   file: csvFile,
-  request_id: z.uuid({ error: 'Invalid request: reload the page and try again' }),
+  token: z.string({ error: 'Preview the file before importing it' }).regex(/^[0-9a-f]{64}$/, { error: 'Preview the file before importing it' }),
+  request_id: z.uuid({ error: INVALID_REQUEST }),
 })

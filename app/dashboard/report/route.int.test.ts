@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { MOVEMENT_COLUMNS, PRODUCT_COLUMNS } from '@/lib/csv/day-report'
-import { parseCsv } from '@/lib/csv/parse-csv'
+import { csvFields } from '@/test/support/csv-fields'
 import { getDashboardSummary } from '@/lib/data/dashboard'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 import type { Stack } from '@/supabase/local/stack'
@@ -18,7 +18,7 @@ async function download() {
   const response = await GET()
   const bytes = new Uint8Array(await response.arrayBuffer())
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-  return { response, bytes, text, records: parseCsv(text).map((record) => record.fields) }
+  return { response, bytes, text, records: csvFields(text) }
 }
 
 beforeAll(async () => {

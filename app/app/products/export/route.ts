@@ -22,7 +22,7 @@ export async function GET() {
     },
     async pull(controller) {
       const rows = await listProductsForExport(supabase, shop.id, from, from + BATCH - 1)
-      if (rows.length) controller.enqueue(encoder.encode(rows.map(exportLine).join('')))
+      if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => exportLine(row, shop.currency)).join('')))
       from += BATCH
       if (rows.length < BATCH) controller.close()
     },

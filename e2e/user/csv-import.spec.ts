@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
+import { expectToast, signInThroughUi } from '../_helpers/ui'
+
+// Its own owner: the shared owner's catalogue is read by other specs and must not change.
+test('a CSV with blank cells: the preview shows kept values and old → new, and stores exactly that', async ({ page }, testInfo) => {
+  const owner = await createOwner(`csv-${testInfo.project.name}`, { shopName: 'CSV Corner' })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  await supabase
+    .from('products')
+    .insert({ shop_id: shop.id, name: 'Oat Milk 1L', sku: 'OAT-1L', barcode: '05000112233', qty: 7, low_stock_threshold: 2, target_qty: 12, unit_cost: 0.9, unit_price: 1.5 })
+    .throwOnError()
+  await signInThroughUi(page, owner)
+
+  await page.goto('/app/products')
+  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await expect(page.getByRole('heading', { name: 'Import products', level: 1 })).toBeVisible()
+  // Excel in a comma-decimal locale: BOM, semicolons, 1,60
+  const csv = '\uFEFFname;sku;barcode;qty;unit_cost;unit_price\r\n;OAT-1L;;4;;1,60\r\n"Rye Bread; sliced";RYE-1;;3;;2\r\nBroken;BRK;;lots;;\r\n'
+  await page.getByLabel('CSV file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expectToast(page, 'Preview ready', 'Nothing is saved until you press Import.', 'success')
+
+  const preview = page.getByRole('region', { name: 'Preview of stock.csv' })
+  await expect(preview.getByText('2 of 3 rows ready to import, 1 with problems (left out).')).toBeVisible()
+  await expect(preview.getByText('1 new, 1 changed, 0 unchanged.')).toBeVisible()
+  const problems = preview.getByRole('table', { name: 'Rows left out of the import' })
+  await expect(problems.getByRole('row').nth(1).getByRole('cell')).toHaveText(['4', 'qty', 'qty must be a whole number 0 or more'])
+
+  const oat = preview.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Line 2: Oat Milk 1L (OAT-1L)' }) })
+  await expect(oat.getByText('Updated', { exact: true })).toBeVisible()
+  await expect(oat.getByRole('term')).toHaveText(['Stock', 'Price', 'Name', 'Barcode', 'Cost'])
+  await expect(oat.getByRole('definition')).toHaveText(['7 → 4', '1.50 → 1.60', 'Oat Milk 1L (kept)', '05000112233 (kept)', '0.90 (kept)'])
+  const rye = preview.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Line 3: Rye Bread; sliced (RYE-1)' }) })
+  await expect(rye.getByText('New', { exact: true })).toBeVisible()
+  await expect(rye.getByRole('definition')).toHaveText(['Rye Bread; sliced', 'RYE-1', '3', '2.00'])
+
+  const { data: untouched } = await supabase.from('products').select('sku').eq('shop_id', shop.id).throwOnError()
+  expect(untouched).toEqual([{ sku: 'OAT-1L' }])
+
+  await preview.getByRole('button', { name: 'Import 2 products' }).click()
+  await expectToast(page, 'Products imported', '1 new product, 1 product updated, 1 stock count changed', 'success')
+  await expect(page).toHaveURL('/app/products')
+
+  const { data: stored } = await supabase
+    .from('products')
+    .select('name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price')
+    .eq('shop_id', shop.id)
+    .order('sku')
+    .throwOnError()
+  expect(stored).toEqual([
+    { name: 'Oat Milk 1L', sku: 'OAT-1L', barcode: '05000112233', qty: 4, low_stock_threshold: 2, target_qty: 12, unit_cost: 0.9, unit_price: 1.6 },
+    { name: 'Rye Bread; sliced', sku: 'RYE-1', barcode: null, qty: 3, low_stock_threshold: 0, target_qty: null, unit_cost: null, unit_price: 2 },
+  ])
+})
