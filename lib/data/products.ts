@@ -160,6 +160,7 @@ export interface LabelProduct {
   id: string
   name: string
   sku: string
+  qty: number
 }
 
 export interface LabelCandidates {
@@ -183,7 +184,7 @@ export async function listLabelCandidates(
   const withoutBarcode = (columns: string) =>
     supabase.from('products').select(columns, { count: 'exact' }).eq('shop_id', shopId).is('barcode', null).order('name').order('id')
   const [printable, needSku, withBarcode] = await Promise.all([
-    withoutBarcode('id, name, sku').not('sku', 'is', null).range(from, to).overrideTypes<LabelProduct[], { merge: false }>(),
+    withoutBarcode('id, name, sku, qty').not('sku', 'is', null).range(from, to).overrideTypes<LabelProduct[], { merge: false }>(),
     withoutBarcode('id, name')
       .is('sku', null)
       .limit(needSkuLimit)
@@ -204,6 +205,21 @@ export async function listLabelCandidates(
     needSkuTotal: needSku.count ?? needSku.data.length,
     withBarcode: withBarcode.count ?? 0,
   }
+}
+
+/** The highest stock among the products that get a QR label (0 when none): how many labels one of them may need. */
+export async function maxLabelQty(supabase: SupabaseClient, shopId: string): Promise<number> {
+  const { data } = await supabase
+    .from('products')
+    .select('qty')
+    .eq('shop_id', shopId)
+    .is('barcode', null)
+    .not('sku', 'is', null)
+    .order('qty', { ascending: false })
+    .limit(1)
+    .overrideTypes<{ qty: number }[], { merge: false }>()
+    .throwOnError()
+  return data[0]?.qty ?? 0
 }
 
 /** The shop's products as the counting analysers see them, by name. */
