@@ -24,7 +24,7 @@ async function book(batch: TapBatch) {
   )
   return state.ok && state.qty !== undefined
     ? { ok: true as const, qty: state.qty }
-    : { ok: false as const, message: state.message ?? 'Stock not changed' }
+    : { ok: false as const, message: state.message ?? 'Stock not changed', qty: state.qty }
 }
 
 async function undo(taps: StockTaps, batch: TapBatch, name: string) {

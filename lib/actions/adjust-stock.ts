@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
+import { getProduct } from '@/lib/data/products'
 import { adjustStock as changeStock, setStock, undoStockChange } from '@/lib/data/stock-movements'
 import { productIdSchema } from '@/lib/validations/product'
 import { adjustStockSchema } from '@/lib/validations/stock'
@@ -28,7 +29,7 @@ export const adjustStock = validatedAction(
 )
 
 export interface TapActionState extends ActionState {
-  /** the stock after the change, as stored */
+  /** the stock as stored: after the change, or as it is when the change was refused */
   qty?: number
 }
 
@@ -55,7 +56,11 @@ export const bookStockTaps = validatedAction(
   async ({ product_id, kind, count, request_id }, { supabase }): Promise<TapActionState> => {
     const delta = kind === 'sold' ? -count : count
     const result = await changeStock(supabase, { productId: product_id, delta, reason: kind, note: null, requestId: request_id })
-    if (!result.ok) return { ok: false, message: result.message }
+    if (!result.ok) {
+      // Refused (sold out meanwhile): the screen goes to the stored number, not back to its old one.
+      const product = await getProduct(supabase, product_id).catch(() => null)
+      return { ok: false, message: result.message, qty: product?.qty }
+    }
     revalidatePath(`/app/products/${product_id}`)
     return { ok: true, message: `Stock is now ${result.qtyAfter}`, qty: result.qtyAfter ?? undefined }
   },

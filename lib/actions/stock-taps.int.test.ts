@@ -67,7 +67,7 @@ describe('bookStockTaps', () => {
 
   it('refuses to sell more than is in stock and writes nothing', async () => {
     const id = await addProduct(owner, { qty: 2 })
-    expect(await bookStockTaps(idle, taps(id))).toEqual({ ok: false, message: 'Not enough stock: only 2 in stock' })
+    expect(await bookStockTaps(idle, taps(id))).toEqual({ ok: false, message: 'Not enough stock: only 2 in stock', qty: 2 })
     expect(await ledger(id)).toEqual([])
   })
 
@@ -87,7 +87,7 @@ describe('bookStockTaps', () => {
 
   it("cannot touch another shop's product, nor book when signed out", async () => {
     const theirs = await addProduct(rival, { qty: 5 })
-    expect(await bookStockTaps(idle, taps(theirs))).toEqual({ ok: false, message: 'Product not found' })
+    expect(await bookStockTaps(idle, taps(theirs))).toEqual({ ok: false, message: 'Product not found', qty: undefined })
     signOutEveryone()
     expect(await bookStockTaps(idle, taps(theirs))).toEqual({ ok: false, message: 'No user found' })
     expect(await qty(theirs)).toBe(5)

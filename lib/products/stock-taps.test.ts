@@ -78,6 +78,14 @@ describe('StockTaps', () => {
     expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ count: 2 }), 'Not enough stock: only 1 in stock')
   })
 
+  it('shows the stored number the server sends with a refusal', async () => {
+    const counter = taps()
+    answers.push({ ok: false, message: 'Not enough stock: only 0 in stock', qty: 0 })
+    counter.tap('p1', 'sold')
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(shownQty(counter.getSnapshot(), 'p1', 1)).toBe(0)
+  })
+
   it('flush sends queued taps at once', async () => {
     const counter = taps()
     counter.tap('p1', 'sold')

@@ -8,7 +8,7 @@ export interface TapBatch {
   requestId: string
 }
 
-export type BookResult = { ok: true; qty: number } | { ok: false; message: string }
+export type BookResult = { ok: true; qty: number } | { ok: false; message: string; qty?: number }
 
 export interface StockTapsOptions {
   quietMs: number
@@ -102,7 +102,7 @@ export class StockTaps {
     }
     this.sending -= 1
     this.addPending(batch.productId, -sign(batch.kind) * batch.count)
-    if (result.ok) this.stored.set(batch.productId, result.qty)
+    if (result.qty !== undefined) this.stored.set(batch.productId, result.qty)
     this.emit()
     if (result.ok) this.options.onBooked?.(batch, result.qty)
     else this.options.onFailed?.(batch, result.message)
