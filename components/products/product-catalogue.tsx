@@ -27,19 +27,25 @@ interface ProductCatalogueProps {
   /** the catalogue() rows as JSON text: one string is the cheapest thing to send to the phone */
   rows: string
   initialView: CatalogueView
+  /** when the server read the rows: a new render (a link here, a refresh) resets the view */
+  renderedAt: number
 }
 
+// Back to this page from another: the view is the URL's, which the server render in the cache may predate.
+const viewNow = (fallback: CatalogueView) =>
+  typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
+
 /** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
-export function ProductCatalogue({ rows: rowsJson, initialView }: ProductCatalogueProps) {
+export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: ProductCatalogueProps) {
   const loaded = useMemo(() => indexRows((JSON.parse(rowsJson) as CatalogueTuple[]).map(fromTuple)), [rowsJson])
   const categories = useMemo(() => categoriesOf(loaded), [loaded])
   const taps = useStockTaps()
-  const [view, setView] = useState(initialView)
+  const [view, setView] = useState(() => viewNow(initialView))
   const [shown, setShown] = useState(ROWS_PER_STEP)
   // A new render from the server (a link to this page, a deleted product): its view and numbers win.
-  const [server, setServer] = useState({ initialView, rowsJson })
-  if (server.rowsJson !== rowsJson || JSON.stringify(server.initialView) !== JSON.stringify(initialView)) {
-    setServer({ initialView, rowsJson })
+  const [rendered, setRendered] = useState(renderedAt)
+  if (rendered !== renderedAt) {
+    setRendered(renderedAt)
     setView(initialView)
   }
   const { reset } = taps

@@ -90,7 +90,7 @@ async function movementsOf(owner: Credentials, sku: string) {
 }
 
 test('three fast taps on "Sold 1" are one sale of −3 in the ledger; Undo restores it', async ({ page }) => {
-  const owner = await ownerWithCatalogue(page, 'sold', [{ name: 'Cola Can', sku: 'COLA', qty: 5, low_stock_threshold: 1 }])
+  const owner = await ownerWithCatalogue(page, 'sold', [{ name: 'Cola Can', sku: 'COLA', qty: 5, low_stock_threshold: 2 }])
   const cola = card(page, 'Cola Can')
   const sold = cola.getByRole('button', { name: 'Sold 1 Cola Can' })
   await sold.click()

@@ -7,7 +7,7 @@ import { ErrorToast } from '@/components/feedback/error-toast'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { getCatalogue } from '@/lib/data/products'
 import { viewFromParams } from '@/lib/products/catalogue'
-import { createClient } from '@/lib/supabase/server'
+import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
 
@@ -22,15 +22,21 @@ function toParams(params: Awaited<SearchParams>): URLSearchParams {
   return flat
 }
 
+/** The catalogue, or the message of why it could not be read; stamped with when it was read. */
+async function readCatalogue(supabase: ServerSupabase) {
+  try {
+    return { catalogue: await getCatalogue(supabase), error: null, readAt: Date.now() }
+  } catch (error) {
+    return { catalogue: null, error: error instanceof Error ? error.message : String(error), readAt: 0 }
+  }
+}
+
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
   // One round trip for the shop and its catalogue, alongside the session check.
   const supabase = await createClient()
   const [user, result] = await Promise.all([
     getCurrentUser(),
-    getCatalogue(supabase).then(
-      (catalogue) => ({ catalogue, error: null }),
-      (error: unknown) => ({ catalogue: null, error: error instanceof Error ? error.message : String(error) }),
-    ),
+    readCatalogue(supabase),
   ])
   if (!user) redirect('/auth?next=/app/products')
   if (result.error === null && !result.catalogue) redirect('/')
@@ -49,7 +55,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
         <CatalogueFileLinks />
       </div>
       {result.catalogue ? (
-        <ProductCatalogue rows={JSON.stringify(result.catalogue.rows)} initialView={view} />
+        <ProductCatalogue rows={JSON.stringify(result.catalogue.rows)} initialView={view} renderedAt={result.readAt} />
       ) : (
         <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
           <p className="font-medium text-destructive">Error loading products</p>
