@@ -5,12 +5,14 @@ import { formatFigures, type Figure } from './stats.ts'
 import { runAppBench } from './app-bench.ts'
 import { runCountingBench } from './counting-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
+import { runCounterBench } from './search-bench.ts'
 import { runStackBench } from './stack-bench.ts'
 import { runZxingSamplesBench } from './zxing-samples-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
   ['Catalogue at 5,000 products', runAppBench],
+  ['Counter: search and /app/products against its bare route, 5,000 products', runCounterBench],
   ['Photo counting', runCountingBench],
   // `npm run bench -- real-photos` picks it by this title
   ['Real-photos: barcode analyser vs one plain zxing call', runRealPhotosBench],

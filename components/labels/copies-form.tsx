@@ -4,8 +4,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { MAX_COPIES } from '@/lib/labels/label-sheet'
 
-/** A GET form: the copies live in the URL, so the page works without JavaScript and can be bookmarked. */
-export function CopiesForm({ copies, message }: { copies: number; message?: string }) {
+/** A GET form: the copies live in the URL, so the page works without JavaScript and can be bookmarked. Blank: as many as in stock. */
+export function CopiesForm({ copies, message }: { copies: number | null; message?: string }) {
   return (
     <Form action="/app/products/labels" className="grid gap-2">
       <Label htmlFor="copies">Copies of each label</Label>
@@ -18,8 +18,8 @@ export function CopiesForm({ copies, message }: { copies: number; message?: stri
           min={1}
           max={MAX_COPIES}
           step={1}
-          required
-          defaultValue={copies}
+          placeholder="Stock"
+          defaultValue={copies ?? ''}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? 'copies-message' : 'copies-hint'}
           className="w-24"
@@ -34,7 +34,7 @@ export function CopiesForm({ copies, message }: { copies: number; message?: stri
         </p>
       ) : (
         <p id="copies-hint" className="text-sm text-muted-foreground">
-          One for every unit on the shelf: 1 to {MAX_COPIES}.
+          Blank: one for every unit in stock (at least 1, at most {MAX_COPIES}). Or 1 to {MAX_COPIES} for every product.
         </p>
       )}
     </Form>

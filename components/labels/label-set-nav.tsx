@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { MAX_LABELS, labelsHref } from '@/lib/labels/label-sheet'
 
 interface LabelSetNavProps {
-  copies: number
+  copies: number | null
   set: number
   setCount: number
   /** products shown: first (1-based), last, and all that need a label */

@@ -63,9 +63,10 @@ test('shows the server message on the field: duplicate SKU, bad quantity', async
   await expect(page.getByLabel('Quantity in stock')).toHaveAccessibleDescription('Quantity must be a whole number 0 or more')
 })
 
-test('edits a product from its card', async ({ page }) => {
+test('edits a product from its page', async ({ page }) => {
   await ownerWithCatalogue(page, 'edit', [{ name: 'Bread', sku: 'BREAD', qty: 2, low_stock_threshold: 1 }])
-  await card(page, 'Bread').getByRole('link', { name: 'Edit Bread' }).click()
+  await card(page, 'Bread').getByRole('link', { name: 'Bread', exact: true }).click()
+  await page.getByRole('link', { name: 'Edit' }).click()
   await page.getByLabel('Name').fill('Sourdough Loaf')
   await page.getByLabel('Target level (optional)').fill('12')
   await page.getByRole('button', { name: 'Save changes' }).click()
@@ -74,22 +75,106 @@ test('edits a product from its card', async ({ page }) => {
   await expect(page.getByText('Target level').locator('..')).toContainText('12')
 })
 
-test('−1 and +1 on a card change stock at once and keep it; −1 is off at zero', async ({ page }) => {
+/** The product's ledger, newest first, as stored. */
+async function movementsOf(owner: Credentials, sku: string) {
+  const id = await productId(owner, sku)
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase
+    .from('stock_movements')
+    .select('delta, qty_after, reason, request_id')
+    .eq('product_id', id)
+    .neq('reason', 'initial')
+    .order('created_at', { ascending: false })
+    .throwOnError()
+  return data as { delta: number; qty_after: number; reason: string; request_id: string | null }[]
+}
+
+test('three fast taps on "Sold 1" are one sale of −3 in the ledger; Undo restores it', async ({ page }) => {
+  const owner = await ownerWithCatalogue(page, 'sold', [{ name: 'Cola Can', sku: 'COLA', qty: 5, low_stock_threshold: 2 }])
+  const cola = card(page, 'Cola Can')
+  const sold = cola.getByRole('button', { name: 'Sold 1 Cola Can' })
+  await sold.click()
+  await expect(cola).toContainText('Stock: 4')
+  await sold.click()
+  await sold.click()
+  await expect(cola).toContainText('Stock: 2')
+  await expect(cola.getByText('Low Stock')).toBeVisible()
+  await expectToast(page, 'Sold 3 × Cola Can', 'Stock is now 2', 'success')
+  await expect(cola).toContainText('Stock: 2')
+  const ledger = await movementsOf(owner, 'COLA')
+  expect(ledger.map(({ delta, qty_after, reason }) => ({ delta, qty_after, reason }))).toEqual([{ delta: -3, qty_after: 2, reason: 'sold' }])
+  expect(ledger[0]!.request_id).toMatch(/^[0-9a-f-]{36}$/)
+  expect(await stockOf(owner, 'COLA')).toBe(2)
+
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Sold 3 × Cola Can' })
+    .getByRole('button', { name: 'Undo' })
+    .click()
+  await expectToast(page, 'Undone: Cola Can', 'Stock is now 5', 'success')
+  await expect(cola).toContainText('Stock: 5')
+  expect((await movementsOf(owner, 'COLA')).map(({ delta, reason }) => [delta, reason])).toEqual([
+    [3, 'sold'],
+    [-3, 'sold'],
+  ])
+  await page.reload()
+  await expect(card(page, 'Cola Can')).toContainText('Stock: 5')
+
+  // The product's own page shows the same ledger.
+  await card(page, 'Cola Can').getByRole('link', { name: 'Cola Can', exact: true }).click()
+  const history = page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem')
+  await expect(history.first()).toContainText('+3')
+  await expect(history.first()).toContainText('Undone')
+  await expect(history.nth(1)).toContainText('−3')
+})
+
+test('+1 and "Sold 1" apart in time are separate changes; "Sold 1" is off at zero; a refused sale rolls back', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'step', [{ name: 'Cola Can', sku: 'COLA', qty: 1, low_stock_threshold: 0 }])
   const cola = card(page, 'Cola Can')
   await cola.getByRole('button', { name: 'Add one Cola Can' }).click()
-  await cola.getByRole('button', { name: 'Add one Cola Can' }).click()
-  await expect(cola).toContainText('Stock: 3')
-  await cola.getByRole('button', { name: 'Remove one Cola Can' }).click()
-  await cola.getByRole('button', { name: 'Remove one Cola Can' }).click()
-  await cola.getByRole('button', { name: 'Remove one Cola Can' }).click()
+  await expect(cola).toContainText('Stock: 2')
+  await expectToast(page, 'Received 1 × Cola Can', 'Stock is now 2', 'success')
+  await cola.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await cola.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expect(cola).toContainText('Stock: 0')
-  await expect(cola.getByRole('button', { name: 'Remove one Cola Can' })).toBeDisabled()
-  await expect(cola.getByText('Low Stock')).toBeVisible()
-  // The taps are sent one after another: let the last one land before leaving the page.
-  await expect.poll(async () => stockOf(owner, 'COLA')).toBe(0)
+  await expect(cola.getByRole('button', { name: 'Sold 1 Cola Can' })).toBeDisabled()
+  await expect(cola.getByText('Out of Stock')).toBeVisible()
+  await expectToast(page, 'Sold 2 × Cola Can', 'Stock is now 0', 'success')
+  expect((await movementsOf(owner, 'COLA')).map(({ delta }) => delta)).toEqual([-2, 1])
+
+  // Sold elsewhere meanwhile: the server refuses, the screen goes back to what is stored.
+  const supabase = await signedInClient(owner)
+  await supabase.rpc('adjust_stock', { p_product_id: await productId(owner, 'COLA'), p_delta: 1, p_reason: 'received' }).throwOnError()
   await page.reload()
-  await expect(card(page, 'Cola Can')).toContainText('Stock: 0')
+  await expect(cola).toContainText('Stock: 1')
+  await supabase.rpc('adjust_stock', { p_product_id: await productId(owner, 'COLA'), p_delta: -1, p_reason: 'sold' }).throwOnError()
+  await cola.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect(cola).toContainText('Stock: 0')
+  await expectToast(page, 'Stock not changed', 'Not enough stock: only 0 in stock', 'error')
+  // Back to what is stored, not to what the screen showed before.
+  await expect(cola).toContainText('Stock: 0')
+  expect(await stockOf(owner, 'COLA')).toBe(0)
+})
+
+test('search ignores accents and matches barcodes; the category filter appears when categories exist', async ({ page }) => {
+  const products: (NewProduct & { barcode?: string; category?: string })[] = [
+    { name: 'Crème Brûlée', sku: 'DES-1', qty: 4, low_stock_threshold: 1, category: 'Desserts' },
+    { name: 'Espresso Beans', sku: 'COF-1', qty: 9, low_stock_threshold: 1, barcode: '5012345678900', category: 'Coffee' },
+    { name: 'Paper Cups', sku: 'CUP-1', qty: 50, low_stock_threshold: 10 },
+  ]
+  await ownerWithCatalogue(page, 'accents', products)
+  const names = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })
+  await page.getByPlaceholder('Search products...').fill('creme brulee')
+  await expect(names).toHaveText(['Crème Brûlée'])
+  await page.getByPlaceholder('Search products...').fill('678900')
+  await expect(names).toHaveText(['Espresso Beans'])
+  await page.getByPlaceholder('Search products...').fill('')
+  await page.getByLabel('Category').selectOption('Coffee')
+  await expect(page).toHaveURL('/app/products?category=Coffee')
+  await expect(names).toHaveText(['Espresso Beans'])
+  await page.getByLabel('Category').selectOption({ label: 'All categories' })
+  await expect(names).toHaveCount(3)
 })
 
 test('adjusts stock with a reason and shows it first in the history', async ({ page }) => {
@@ -176,14 +261,16 @@ test('deletes a product only after confirming', async ({ page }) => {
     { name: 'Old Stock', sku: 'OLD', qty: 1, low_stock_threshold: 0 },
     { name: 'Keep Me', sku: 'KEEP', qty: 1, low_stock_threshold: 0 },
   ])
-  await card(page, 'Old Stock').getByRole('button', { name: 'Delete Old Stock' }).click()
+  await card(page, 'Old Stock').getByRole('link', { name: 'Old Stock', exact: true }).click()
+  await page.getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete Old Stock?' })
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
-  await expect(card(page, 'Old Stock')).toBeVisible()
-  await card(page, 'Old Stock').getByRole('button', { name: 'Delete Old Stock' }).click()
+  await expect(page.getByRole('heading', { name: 'Old Stock', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete' }).click()
   await dialog.getByRole('button', { name: 'Delete product' }).click()
   await expectToast(page, 'Product deleted', 'Old Stock was removed from your catalogue.', 'success')
+  await expect(page).toHaveURL('/app/products')
   await expect(card(page, 'Old Stock')).toHaveCount(0)
   await expect(card(page, 'Keep Me')).toBeVisible()
 })

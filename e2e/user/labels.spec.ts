@@ -27,17 +27,23 @@ const MM = 96 / 25.4
 test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar without)', () => {
   test.use({ storageState: OWNER_STATE })
 
-  test('opens Print labels from the products page: a QR label per SKU, copies on request', async ({ page }) => {
+  test('opens Print labels from the products page: a QR label per unit in stock, products picked, copies on request', async ({ page }) => {
     await page.goto('/app/products')
     await page.getByRole('link', { name: 'Print labels' }).click()
     await expect(page).toHaveURL('/app/products/labels')
     await expect(page.getByRole('heading', { name: 'Print labels', level: 1 })).toBeVisible()
-    await expect(labels(page)).toHaveCount(29)
-    await expect(summary(page)).toHaveText('29 labels: 29 products × 1 copy, 2 A4 sheets of 24.')
+    // One label per unit in stock; the most stocked product (30) sets 16 products to a print of at most 500.
+    const sets = page.getByRole('navigation', { name: 'Label sets' })
+    await expect(sets).toContainText('Products 1–16 of 29')
+    await expect(summary(page)).toHaveText('272 labels for 16 products, 12 A4 sheets of 24.')
+    await expect(labels(page)).toHaveCount(272)
+    const picker = page.getByRole('group', { name: 'Products to print' })
+    await expect(picker.getByRole('listitem').filter({ hasText: 'Oat Milk 1L' })).toContainText('2 copies')
+    await expect(picker.getByRole('listitem').filter({ hasText: 'Sparkling Water 500ml' })).toContainText('30 copies')
+    await expect(page.getByRole('img', { name: 'QR code for OAT-1L', exact: true })).toHaveCount(2)
     const tin = labels(page).filter({ has: page.getByRole('img', { name: 'QR code for TIN-01', exact: true }) })
-    await expect(tin).toHaveCount(1)
-    await expect(tin).toContainText('Yellow Tin 01')
-    await expect(tin).toContainText('TIN-01')
+    await expect(tin).toHaveCount(20)
+    await expect(tin.first()).toContainText('Yellow Tin 01')
     await expect(labels(page).filter({ hasText: 'Dark Chocolate Bar' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
 
@@ -45,17 +51,33 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
     await expect(needSku.getByRole('link')).toHaveCount(1)
     await expect(needSku.getByRole('link', { name: 'Dark Chocolate Bar' })).toHaveAttribute('href', /^\/app\/products\/[0-9a-f-]{36}\/edit$/)
 
+    // Only the picked products print.
+    await picker.getByRole('button', { name: 'Select none' }).click()
+    await expect(summary(page)).toHaveText('No products picked: nothing to print.')
+    await expect(labels(page).filter({ visible: true })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0)
+    await picker.getByLabel('Oat Milk 1L').check()
+    await picker.getByLabel('Whole Milk 1L').check()
+    await expect(summary(page)).toHaveText('16 labels for 2 products, 1 A4 sheet of 24.')
+    await expect(labels(page).filter({ visible: true })).toHaveCount(16)
+    await page.emulateMedia({ media: 'print' })
+    await expect(labels(page).filter({ visible: true })).toHaveCount(16)
+    await expect(page.getByRole('img', { name: 'QR code for OAT-1L', exact: true }).filter({ visible: true })).toHaveCount(2)
+    await page.emulateMedia({ media: 'screen' })
+    await picker.getByRole('button', { name: 'Select all' }).click()
+    await expect(labels(page).filter({ visible: true })).toHaveCount(272)
+
     await page.getByLabel('Copies of each label').fill('3')
     await page.getByRole('button', { name: 'Show labels' }).click()
     await expect(page).toHaveURL('/app/products/labels?copies=3')
     await expect(labels(page)).toHaveCount(87)
-    await expect(summary(page)).toHaveText('87 labels: 29 products × 3 copies, 4 A4 sheets of 24.')
+    await expect(summary(page)).toHaveText('87 labels for 29 products, 4 A4 sheets of 24.')
     await expect(page.getByRole('img', { name: 'QR code for TIN-01', exact: true })).toHaveCount(3)
     await expect(page.getByLabel('Copies of each label')).toHaveValue('3')
   })
 
   test('on paper: only the labels, in 63.5 × 33.9 mm cells, 24 to an A4 page, each QR code readable', async ({ page }) => {
-    await page.goto('/app/products/labels')
+    await page.goto('/app/products/labels?copies=1')
     await expect(labels(page)).toHaveCount(29)
     await page.emulateMedia({ media: 'print' })
     await expect(page.getByRole('banner')).toBeHidden()
@@ -131,9 +153,14 @@ test('empty states: no products, then only barcoded ones; a new SKU product gets
   await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0)
 
   await supabase.from('products').insert({ shop_id: shopId, name: 'Tea', sku: 'TEA', qty: 1, low_stock_threshold: 0 }).throwOnError()
+  await supabase.from('products').insert({ shop_id: shopId, name: 'Jam', sku: 'JAM', qty: 0, low_stock_threshold: 0 }).throwOnError()
   await page.reload()
-  await expect(labels(page)).toHaveCount(1)
+  await expect(labels(page)).toHaveCount(2)
   await expect(labels(page).getByRole('img', { name: 'QR code for TEA', exact: true })).toBeVisible()
+  // Out of stock still gets one label, and says why.
+  await expect(page.getByRole('group', { name: 'Products to print' }).getByRole('listitem').filter({ hasText: 'Jam' })).toContainText(
+    '1 copy (none in stock)',
+  )
   await expect(page.getByRole('heading', { name: 'Every product already has a barcode' })).toHaveCount(0)
   await expect(page.getByText('1 product already has a barcode and needs no label.')).toBeVisible()
 })

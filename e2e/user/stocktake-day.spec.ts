@@ -187,8 +187,9 @@ test('a sale at the till while the review is open: confirming is refused, the ne
   // Meanwhile, one tea is sold at the till (the product page, in another tab).
   const till = await page.context().newPage()
   await till.goto('/app/products')
-  await productCard(till, 'Stale Tea').getByRole('button', { name: 'Remove one Stale Tea' }).click()
+  await productCard(till, 'Stale Tea').getByRole('button', { name: 'Sold 1 Stale Tea' }).click()
   await expect(productCard(till, 'Stale Tea')).toContainText('Stock: 8')
+  await expectToast(till, 'Sold 1 × Stale Tea', 'Stock is now 8', 'success')
   await till.close()
 
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueItem } from '@/lib/counting/analyser'
+import type { CatalogueData } from '@/lib/products/catalogue'
 import type { ProductFieldsInput } from '@/lib/validations/product'
 
 export interface ProductListItem {
@@ -12,52 +13,16 @@ export interface ProductListItem {
   low_stock_threshold: number
 }
 
-export interface ProductPage {
-  products: ProductListItem[]
-  total: number
-  page: number
-  pageCount: number
-}
-
-export const PRODUCTS_PAGE_SIZE = 24
-
 const LIST_COLUMNS = 'id, name, sku, image_url, qty, low_stock_threshold'
 
-/** `%text%` for ilike, with the LIKE wildcards in the user's text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
-/** A value inside a PostgREST or=(…) list: quoted, so commas, dots and parentheses stay text. */
-export function quoteFilterValue(value: string): string {
-  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`
-}
-
-/** One page of the shop's catalogue by name; `search` matches name or SKU, case-insensitive. */
-export async function listProducts(
-  supabase: SupabaseClient,
-  shopId: string,
-  { search = '', page = 1 }: { search?: string; page?: number } = {},
-): Promise<ProductPage> {
-  const from = (page - 1) * PRODUCTS_PAGE_SIZE
-  let query = supabase
-    .from('products')
-    .select(LIST_COLUMNS, { count: 'exact' })
-    .eq('shop_id', shopId)
-    .order('name')
-    .order('id')
-    .range(from, from + PRODUCTS_PAGE_SIZE - 1)
-  const text = search.trim()
-  if (text) {
-    const pattern = quoteFilterValue(containsPattern(text))
-    query = query.or(`name.ilike.${pattern},sku.ilike.${pattern}`)
-  }
-  const { data, count, error } = await query.overrideTypes<ProductListItem[], { merge: false }>()
-  // Past the last page (a stale link): PostgREST answers 416; show the first page instead.
-  if (error?.code === 'PGRST103' && page > 1) return listProducts(supabase, shopId, { search, page: 1 })
+/**
+ * The caller's shop and its whole catalogue, by name, in one request (RLS): what
+ * the counter list filters on the phone. Null when the caller has no shop.
+ */
+export async function getCatalogue(supabase: SupabaseClient): Promise<CatalogueData | null> {
+  const { data, error } = await supabase.rpc('catalogue')
   if (error) throw new Error(error.message)
-  const total = count ?? data.length
-  return { products: data, total, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE)) }
+  return (data as CatalogueData | null) ?? null
 }
 
 export interface Product extends ProductListItem {
@@ -195,6 +160,7 @@ export interface LabelProduct {
   id: string
   name: string
   sku: string
+  qty: number
 }
 
 export interface LabelCandidates {
@@ -218,7 +184,7 @@ export async function listLabelCandidates(
   const withoutBarcode = (columns: string) =>
     supabase.from('products').select(columns, { count: 'exact' }).eq('shop_id', shopId).is('barcode', null).order('name').order('id')
   const [printable, needSku, withBarcode] = await Promise.all([
-    withoutBarcode('id, name, sku').not('sku', 'is', null).range(from, to).overrideTypes<LabelProduct[], { merge: false }>(),
+    withoutBarcode('id, name, sku, qty').not('sku', 'is', null).range(from, to).overrideTypes<LabelProduct[], { merge: false }>(),
     withoutBarcode('id, name')
       .is('sku', null)
       .limit(needSkuLimit)
@@ -239,6 +205,21 @@ export async function listLabelCandidates(
     needSkuTotal: needSku.count ?? needSku.data.length,
     withBarcode: withBarcode.count ?? 0,
   }
+}
+
+/** The highest stock among the products that get a QR label (0 when none): how many labels one of them may need. */
+export async function maxLabelQty(supabase: SupabaseClient, shopId: string): Promise<number> {
+  const { data } = await supabase
+    .from('products')
+    .select('qty')
+    .eq('shop_id', shopId)
+    .is('barcode', null)
+    .not('sku', 'is', null)
+    .order('qty', { ascending: false })
+    .limit(1)
+    .overrideTypes<{ qty: number }[], { merge: false }>()
+    .throwOnError()
+  return data[0]?.qty ?? 0
 }
 
 /** The shop's products as the counting analysers see them, by name. */

@@ -59,6 +59,15 @@ export async function setStock(supabase: SupabaseClient, change: StockChange & {
   return changeResult(data as { qty_after: number } | null, error)
 }
 
+/** Reverses the manual sale or receipt booked with `requestId`; a second undo books nothing. */
+export async function undoStockChange(supabase: SupabaseClient, change: { productId: string; requestId: string }) {
+  const { data, error } = await supabase.rpc('undo_stock_change', {
+    p_product_id: change.productId,
+    p_request_id: change.requestId,
+  })
+  return changeResult(data as { qty_after: number } | null, error)
+}
+
 export const MOVEMENTS_PAGE_SIZE = 20
 
 export interface MovementPage {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_COPIES, MAX_LABELS, labelsHref, parseCopies, parseSet, plural, productsPerSet, repeatLabels } from './label-sheet'
+import { MAX_COPIES, MAX_LABELS, copiesFor, labelsHref, parseCopies, parseSet, plural, productsPerSet, repeatLabels } from './label-sheet'
 
 describe('parseCopies', () => {
   it.each([
-    [undefined, 1],
-    ['', 1],
-    ['  ', 1],
+    [undefined, null],
+    ['', null],
+    ['  ', null],
     ['1', 1],
     [' 3 ', 3],
     ['50', 50],
     [['4', '9'], 4],
-  ])('%j → %i copies, no message', (raw, copies) => {
+  ])('%j → %s copies, no message', (raw, copies) => {
     expect(parseCopies(raw)).toEqual({ copies })
   })
 
@@ -50,15 +50,24 @@ describe('sets and copies', () => {
     expect(productsPerSet(MAX_LABELS + 1)).toBe(1)
   })
 
-  it('repeats each product in place, with a key per copy', () => {
-    const labels = repeatLabels([{ id: 'a' }, { id: 'b' }], 2)
-    expect(labels.map(({ key }) => key)).toEqual(['a-0', 'a-1', 'b-0', 'b-1'])
-    expect(labels.map(({ product }) => product.id)).toEqual(['a', 'a', 'b', 'b'])
-    expect(repeatLabels([], 5)).toEqual([])
+  it('repeats each product in place, its own number of times, with a key per copy', () => {
+    const labels = repeatLabels([
+      { id: 'a', copies: 2 },
+      { id: 'b', copies: 1 },
+    ])
+    expect(labels.map(({ key }) => key)).toEqual(['a-0', 'a-1', 'b-0'])
+    expect(labels.map(({ product }) => product.id)).toEqual(['a', 'a', 'b'])
+    expect(repeatLabels([])).toEqual([])
+  })
+
+  it('gives one label per unit in stock, 1 to 50, unless a number is asked for', () => {
+    expect([0, 1, 7, 50, 51, 900].map((qty) => copiesFor(qty, null))).toEqual([1, 1, 7, 50, 50, 50])
+    expect(copiesFor(7, 3)).toBe(3)
   })
 
   it('links keep only what differs from the default', () => {
-    expect(labelsHref({ copies: 1, set: 1 })).toBe('/app/products/labels')
+    expect(labelsHref({ copies: null, set: 1 })).toBe('/app/products/labels')
+    expect(labelsHref({ copies: 1, set: 1 })).toBe('/app/products/labels?copies=1')
     expect(labelsHref({ copies: 3, set: 1 })).toBe('/app/products/labels?copies=3')
     expect(labelsHref({ copies: 2, set: 4 })).toBe('/app/products/labels?copies=2&set=4')
   })

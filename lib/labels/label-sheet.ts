@@ -21,10 +21,13 @@ function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
 }
 
-/** `?copies=`: blank is 1; a bad value falls back (to 1, or the nearest allowed number) with a message. */
-export function parseCopies(raw: string | string[] | undefined): { copies: number; message?: string } {
+/**
+ * `?copies=`: blank (null) is one label per unit in stock; a bad value falls back
+ * (to 1, or the nearest allowed number) with a message.
+ */
+export function parseCopies(raw: string | string[] | undefined): { copies: number | null; message?: string } {
   const text = first(raw)
-  if (text.trim() === '') return { copies: 1 }
+  if (text.trim() === '') return { copies: null }
   const parsed = copiesSchema.safeParse(text)
   if (parsed.success) return { copies: parsed.data }
   const number = Number(text)
@@ -43,14 +46,22 @@ export function productsPerSet(copies: number): number {
   return Math.max(1, Math.floor(MAX_LABELS / copies))
 }
 
-/** Each product `copies` times in a row, so all of one product's labels sit together on the sheet. */
-export function repeatLabels<T extends { id: string }>(products: T[], copies: number): { key: string; product: T }[] {
-  return products.flatMap((product) => Array.from({ length: copies }, (_, copy) => ({ key: `${product.id}-${copy}`, product })))
+/**
+ * Labels for one product: as many as asked for every product, or else one per unit
+ * in stock. Out of stock still gets one, for the units on their way.
+ */
+export function copiesFor(qty: number, copies: number | null): number {
+  return copies ?? Math.min(MAX_COPIES, Math.max(1, qty))
 }
 
-export function labelsHref({ copies, set }: { copies: number; set: number }): string {
+/** Each product its `copies` times in a row, so all of one product's labels sit together on the sheet. */
+export function repeatLabels<T extends { id: string; copies: number }>(products: T[]): { key: string; product: T }[] {
+  return products.flatMap((product) => Array.from({ length: product.copies }, (_, copy) => ({ key: `${product.id}-${copy}`, product })))
+}
+
+export function labelsHref({ copies, set }: { copies: number | null; set: number }): string {
   const params = new URLSearchParams()
-  if (copies !== 1) params.set('copies', String(copies))
+  if (copies !== null) params.set('copies', String(copies))
   if (set > 1) params.set('set', String(set))
   return params.size ? `/app/products/labels?${params}` : '/app/products/labels'
 }

@@ -1,55 +1,68 @@
 import type { Metadata } from 'next'
-import { Suspense } from 'react'
 import { redirect } from 'next/navigation'
 import { AddProductButton } from '@/components/products/add-product-button'
 import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
-import { ProductResults } from '@/components/products/product-results'
-import { ProductSearch } from '@/components/products/product-search'
-import { ProductsLoading } from '@/components/products/products-loading'
+import { ProductCatalogue } from '@/components/products/product-catalogue'
+import { ErrorToast } from '@/components/feedback/error-toast'
 import { getCurrentUser } from '@/lib/auth/current-user'
-import { findShopForUser } from '@/lib/data/shops'
-import { createClient } from '@/lib/supabase/server'
+import { getCatalogue } from '@/lib/data/products'
+import { viewFromParams } from '@/lib/products/catalogue'
+import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
 
-const MAX_PAGE = 100_000
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
-type SearchParams = Promise<{ q?: string | string[]; page?: string | string[] }>
+function toParams(params: Awaited<SearchParams>): URLSearchParams {
+  const flat = new URLSearchParams()
+  for (const [name, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value
+    if (first !== undefined) flat.set(name, first)
+  }
+  return flat
+}
 
-function first(value: string | string[] | undefined) {
-  return (Array.isArray(value) ? value[0] : value) ?? ''
+/** The catalogue, or the message of why it could not be read; stamped with when it was read. */
+async function readCatalogue(supabase: ServerSupabase) {
+  try {
+    return { catalogue: await getCatalogue(supabase), error: null, readAt: Date.now() }
+  } catch (error) {
+    return { catalogue: null, error: error instanceof Error ? error.message : String(error), readAt: 0 }
+  }
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await getCurrentUser()
+  // One round trip for the shop and its catalogue, alongside the session check.
+  const supabase = await createClient()
+  const [user, result] = await Promise.all([
+    getCurrentUser(),
+    readCatalogue(supabase),
+  ])
   if (!user) redirect('/auth?next=/app/products')
-  const shop = await findShopForUser(await createClient(), user.id)
-  if (!shop) redirect('/')
-
-  const params = await searchParams
-  const search = first(params.q).trim().slice(0, 100)
-  // Capped so the offset stays a sane integer; a page past the end falls back to page 1.
-  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(first(params.page), 10) || 1))
+  if (result.error === null && !result.catalogue) redirect('/')
+  const view = viewFromParams(toParams(await searchParams))
 
   return (
-    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+    <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">Products</h1>
-          <p className="text-muted-foreground">{shop.name}</p>
+          {result.catalogue && <p className="truncate text-sm text-muted-foreground">{result.catalogue.shop.name}</p>}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <CatalogueFileLinks />
-          <AddProductButton />
-        </div>
+        <AddProductButton />
       </div>
-      <ProductSearch initialQuery={search} />
-      {/* Keyed by page only: a new search is a transition that keeps the current
-          cards (the search box shows a spinner) instead of remounting the boundary,
-          whose fallback React would keep on screen for at least 300 ms. */}
-      <Suspense key={page} fallback={<ProductsLoading />}>
-        <ProductResults shopId={shop.id} search={search} page={page} />
-      </Suspense>
+      <div className="-mx-4 overflow-x-auto px-4 [&>div]:flex-nowrap">
+        <CatalogueFileLinks />
+      </div>
+      {result.catalogue ? (
+        <ProductCatalogue rows={JSON.stringify(result.catalogue.rows)} initialView={view} renderedAt={result.readAt} />
+      ) : (
+        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
+          <p className="font-medium text-destructive">Error loading products</p>
+          <p className="text-sm text-muted-foreground">{result.error}</p>
+          <ErrorToast title="Error loading products" description={result.error ?? ''} />
+        </div>
+      )}
     </main>
   )
 }

@@ -80,6 +80,8 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
+  catalogue: () => ({}),
+  undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
   open_count_session: () => ({}),
   add_count_photo: (v) => ({ p_session_id: v.sessionId, p_side: 'end', p_storage_path: `${v.shopId}/${v.sessionId}/end-planted.png` }),

@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button'
 import { CopiesForm } from '@/components/labels/copies-form'
 import { LabelSetNav } from '@/components/labels/label-set-nav'
 import { LabelSheet } from '@/components/labels/label-sheet'
-import { PrintButton } from '@/components/labels/print-button'
+import { LabelPicker } from '@/components/labels/label-picker'
 import { AddProductButton } from '@/components/products/add-product-button'
 import { requireShop } from '@/lib/auth/require-shop'
-import { listLabelCandidates } from '@/lib/data/products'
-import { LABELS_PER_SHEET, NEED_SKU_LIMIT, parseCopies, parseSet, plural, productsPerSet } from '@/lib/labels/label-sheet'
+import { listLabelCandidates, maxLabelQty } from '@/lib/data/products'
+import { NEED_SKU_LIMIT, copiesFor, parseCopies, parseSet, plural, productsPerSet } from '@/lib/labels/label-sheet'
 
 export const metadata: Metadata = { title: 'Print labels' }
 
@@ -32,12 +32,13 @@ export default async function PrintLabelsPage({ searchParams }: { searchParams: 
   const { shop, supabase } = await requireShop('/app/products/labels')
   const params = await searchParams
   const { copies, message } = parseCopies(params.copies)
-  const perSet = productsPerSet(copies)
+  // A set holds as many products as fit in one print even if each needs its most labels.
+  const perSet = productsPerSet(copies ?? copiesFor(await maxLabelQty(supabase, shop.id), null))
   const from = (parseSet(params.set) - 1) * perSet
   const found = await listLabelCandidates(supabase, shop.id, { from, to: from + perSet - 1, needSkuLimit: NEED_SKU_LIMIT })
   const set = found.from / perSet + 1
   const setCount = Math.max(1, Math.ceil(found.printableTotal / perSet))
-  const labelCount = found.printable.length * copies
+  const printable = found.printable.map((product) => ({ ...product, copies: copiesFor(product.qty, copies) }))
   const noProducts = found.printableTotal + found.needSkuTotal + found.withBarcode === 0
 
   return (
@@ -64,19 +65,11 @@ export default async function PrintLabelsPage({ searchParams }: { searchParams: 
         </div>
       ) : (
         <>
-          <div className="flex flex-wrap items-end justify-between gap-4 print:hidden">
+          <div className="print:hidden">
             <CopiesForm copies={copies} message={message} />
-            {labelCount > 0 && <PrintButton />}
           </div>
 
           <div className="grid gap-2 text-sm print:hidden">
-            {labelCount > 0 && (
-              <p role="status">
-                {plural(labelCount, 'label', 'labels')}: {plural(found.printable.length, 'product', 'products')} ×{' '}
-                {plural(copies, 'copy', 'copies')}, {plural(Math.ceil(labelCount / LABELS_PER_SHEET), 'A4 sheet', 'A4 sheets')} of{' '}
-                {LABELS_PER_SHEET}.
-              </p>
-            )}
             {found.withBarcode > 0 && (
               <p className="flex items-center gap-2 text-muted-foreground">
                 <Barcode aria-hidden="true" className="size-4 shrink-0" />
@@ -131,7 +124,11 @@ export default async function PrintLabelsPage({ searchParams }: { searchParams: 
             />
           )}
 
-          {labelCount > 0 && <LabelSheet products={found.printable} copies={copies} />}
+          {printable.length > 0 && (
+            <LabelPicker products={printable}>
+              <LabelSheet products={printable} />
+            </LabelPicker>
+          )}
         </>
       )}
     </main>

@@ -1,0 +1,111 @@
+// /app/products against a bare route handler running the same query with the same
+// client (GET /api/products), both signed in, on a production build, at 5,000 products.
+// Also starts the app that bench/search-bench.ts types into.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import { chromiumLaunchOptions } from '../e2e/_helpers/chromium.ts'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { startStack } from '../supabase/local/stack.ts'
+import { isListening, waitForHttp } from '../scripts/lib/net.ts'
+import { percentile, samplePair, type Figure } from './stats.ts'
+
+const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || 54321)
+const APP_PORT = Number(process.env.E2E_APP_PORT || 3100)
+const PASSWORD = 'bench-password'
+export const PRODUCTS = 5000
+
+export interface CatalogueApp {
+  url: string
+  browser: Browser
+  /** signed in as the owner of the 5,000-product shop */
+  page: Page
+  cookie: string
+  stop: () => Promise<void>
+}
+
+function next(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['node_modules/next/dist/bin/next', ...args], {
+    env: {
+      ...process.env,
+      NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${STACK_PORT}`,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdio: 'ignore',
+    detached: true,
+  })
+}
+
+/** A stack, a production build (BENCH_BUILD=1 rebuilds) and a signed-in owner of 5,000 products. */
+export async function startCatalogueApp(): Promise<CatalogueApp> {
+  for (const port of [STACK_PORT, APP_PORT]) {
+    if (await isListening('127.0.0.1', port)) throw new Error(`port ${port} is in use; stop it and run the bench again`)
+  }
+  const url = `http://127.0.0.1:${APP_PORT}`
+  const stack = await startStack({ memory: true, port: STACK_PORT, seedFile: null })
+  const children: ChildProcess[] = []
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  const stop = async () => {
+    await browser.close()
+    for (const child of children) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
+    await stack.stop()
+  }
+  try {
+    if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
+      const build = next(['build'])
+      children.push(build)
+      if ((await new Promise((done) => build.on('exit', done))) !== 0) throw new Error('next build failed')
+    }
+    const server = next(['start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
+    children.push(server)
+    await waitForHttp(`${url}/auth`, server)
+
+    const client = createClient(stack.url, PUBLISHABLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+    const email = `bench-${randomUUID()}@example.com`
+    const { error } = await client.auth.signUp({ email, password: PASSWORD })
+    if (error) throw error
+    const { data: shop } = await client.from('shops').insert({ name: 'Bench Warehouse' }).select('id').single().throwOnError()
+    for (let start = 0; start < PRODUCTS; start += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, i) => {
+        const n = String(start + i + 1).padStart(4, '0')
+        return { shop_id: shop.id, name: `Item ${n}`, sku: `SKU-${n}`, qty: (start + i) % 10, low_stock_threshold: 2 }
+      })
+      await client.from('products').insert(rows).throwOnError()
+    }
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${url}/auth`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(`${url}/app/products`)
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    return { url, browser, page, cookie, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** The page and the route, alternated so that machine noise hits both alike. */
+export async function measurePageVsRoute(app: CatalogueApp, runs = 40): Promise<Figure[]> {
+  const get = (path: string, expected: string) => async () => {
+    const res = await fetch(`${app.url}${path}`, { headers: { cookie: app.cookie } })
+    const body = await res.text()
+    if (res.status !== 200 || !body.includes(expected)) throw new Error(`${path} answered ${res.status} without ${expected}`)
+  }
+  const [pageMs, routeMs] = await samplePair(get('/app/products', 'Item 5000'), get('/api/products', 'Item 5000'), runs)
+  const figure = (p: number): Figure => ({
+    name: `/app/products full response p${p} (${PRODUCTS.toLocaleString('en')} products, signed in)`,
+    value: percentile(pageMs, p),
+    unit: 'ms',
+    baseline: { name: `GET /api/products (same query, same client) p${p}`, value: percentile(routeMs, p) },
+    target: '≤ 1.3×',
+  })
+  return [figure(50), figure(95)]
+}

@@ -1,0 +1,51 @@
+import { SORTS, STOCK_FILTERS, type CatalogueView } from '@/lib/products/catalogue'
+import { cn } from '@/lib/utils'
+
+interface CatalogueFiltersProps {
+  view: CatalogueView
+  categories: string[]
+  onChange: (change: Partial<CatalogueView>) => void
+}
+
+const selectClass = 'min-h-11 rounded-md border border-input bg-background px-2 text-sm'
+
+/** Stock filter chips, the category (when the shop uses any) and the order; each lives in the URL. */
+export function CatalogueFilters({ view, categories, onChange }: CatalogueFiltersProps) {
+  return (
+    <div className="-mx-4 flex items-center gap-2 overflow-x-auto px-4">
+      <div role="group" aria-label="Stock" className="flex shrink-0 gap-1">
+        {STOCK_FILTERS.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view.stock === value}
+            onClick={() => onChange({ stock: value })}
+            className={cn(
+              'min-h-11 rounded-full border px-3 text-sm font-medium whitespace-nowrap',
+              view.stock === value ? 'border-primary bg-primary text-primary-foreground' : 'bg-background',
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {categories.length > 0 && (
+        <select aria-label="Category" value={view.category} onChange={(e) => onChange({ category: e.target.value })} className={selectClass}>
+          <option value="">All categories</option>
+          {categories.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      )}
+      <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={selectClass}>
+        {SORTS.map(({ value, label }) => (
+          <option key={value} value={value}>
+            Sort: {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+'use client'
+
+import { useEffect, useMemo, useState } from 'react'
+import { PackageOpen, SearchX } from 'lucide-react'
+import {
+  applyView,
+  categoriesOf,
+  fromTuple,
+  indexRows,
+  viewFromParams,
+  viewHref,
+  type CatalogueTuple,
+  type CatalogueView,
+} from '@/lib/products/catalogue'
+import { Button } from '@/components/ui/button'
+import { useStockTaps } from '@/components/stock/use-stock-taps'
+import { AddProductButton } from './add-product-button'
+import { CatalogueFilters } from './catalogue-filters'
+import { ProductRow } from './product-row'
+import { ProductSearch } from './product-search'
+
+const PATH = '/app/products'
+/** Rows drawn at first and added by each "Show more": a phone screen holds about eight. */
+export const ROWS_PER_STEP = 50
+
+interface ProductCatalogueProps {
+  /** the catalogue() rows as JSON text: one string is the cheapest thing to send to the phone */
+  rows: string
+  initialView: CatalogueView
+  /** when the server read the rows: a new render (a link here, a refresh) resets the view */
+  renderedAt: number
+}
+
+// Back to this page from another: the view is the URL's, which the server render in the cache may predate.
+const viewNow = (fallback: CatalogueView) =>
+  typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
+
+/** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
+export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: ProductCatalogueProps) {
+  const loaded = useMemo(() => indexRows((JSON.parse(rowsJson) as CatalogueTuple[]).map(fromTuple)), [rowsJson])
+  const categories = useMemo(() => categoriesOf(loaded), [loaded])
+  const taps = useStockTaps()
+  const [view, setView] = useState(() => viewNow(initialView))
+  const [shown, setShown] = useState(ROWS_PER_STEP)
+  // A new render from the server (a link to this page, a deleted product): its view and numbers win.
+  const [rendered, setRendered] = useState(renderedAt)
+  if (rendered !== renderedAt) {
+    setRendered(renderedAt)
+    setView(initialView)
+  }
+  const { reset } = taps
+  useEffect(() => reset(), [rowsJson, reset])
+
+  useEffect(() => {
+    const fromUrl = () => setView(viewFromParams(new URLSearchParams(window.location.search)))
+    window.addEventListener('popstate', fromUrl)
+    return () => window.removeEventListener('popstate', fromUrl)
+  }, [])
+
+  const { stored } = taps.snapshot
+  const current = useMemo(
+    () => (stored.size ? loaded.map((row) => (stored.has(row.id) ? { ...row, qty: stored.get(row.id)! } : row)) : loaded),
+    [loaded, stored],
+  )
+  const matches = useMemo(() => applyView(current, view), [current, view])
+
+  function change(next: Partial<CatalogueView>) {
+    const updated = { ...view, ...next }
+    setView(updated)
+    setShown(ROWS_PER_STEP)
+    // Typing replaces the entry (back does not step through letters); a filter or an order is a step of its own.
+    const href = viewHref(PATH, updated)
+    if ('q' in next) window.history.replaceState(null, '', href)
+    else window.history.pushState(null, '', href)
+  }
+
+  if (loaded.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
+        <PackageOpen aria-hidden="true" className="size-12 text-muted-foreground" />
+        <h2 className="text-xl font-semibold">No products yet</h2>
+        <p className="text-muted-foreground">Add the products you sell to start tracking their stock.</p>
+        <AddProductButton label="Add Your First Product" />
+      </div>
+    )
+  }
+
+  const query = view.q.trim()
+  const filtered = view.stock !== 'all' || view.category !== ''
+  return (
+    <div className="grid gap-3">
+      <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+      <CatalogueFilters view={view} categories={categories} onChange={change} />
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {matches.length} {matches.length === 1 ? 'product' : 'products'}
+        {query ? ` matching "${query}"` : ''}
+      </p>
+      {matches.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-12 text-center">
+          <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="text-lg">{query ? `No products match "${query}"` : 'No products match these filters'}</p>
+          {filtered && (
+            <Button variant="outline" onClick={() => change({ stock: 'all', category: '' })}>
+              Show all products
+            </Button>
+          )}
+        </div>
+      ) : (
+        <ul aria-label="Products" className="divide-y">
+          {matches.slice(0, shown).map((product) => (
+            <ProductRow key={product.id} product={product} taps={taps} />
+          ))}
+        </ul>
+      )}
+      {matches.length > shown && (
+        <Button variant="outline" onClick={() => setShown(shown + ROWS_PER_STEP)}>
+          Show more ({(matches.length - shown).toLocaleString('en-GB')} left)
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+'use client'
+
+import { Plus } from 'lucide-react'
+import { stockState } from '@/lib/products/catalogue'
+import { shownQty } from '@/lib/products/stock-taps'
+import { cn } from '@/lib/utils'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import type { StockTapsHandle } from './use-stock-taps'
+
+interface StockControlsProps {
+  product: { id: string; name: string; qty: number; low_stock_threshold: number }
+  taps: StockTapsHandle
+}
+
+export function StockLevel({ product, taps }: StockControlsProps) {
+  const qty = shownQty(taps.snapshot, product.id, product.qty)
+  const state = stockState({ qty, low_stock_threshold: product.low_stock_threshold })
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <p aria-live="polite" className={cn('text-sm font-medium whitespace-nowrap', state === 'ok' ? 'text-success' : 'text-destructive')}>
+        Stock: {qty}
+      </p>
+      {state === 'out' && <Badge variant="destructive">Out of Stock</Badge>}
+      {state === 'low' && <Badge variant="destructive">Low Stock</Badge>}
+    </div>
+  )
+}
+
+/** "Sold 1" and +1: the number changes on the tap; taps close together are booked as one change. */
+export function StockButtons({ product, taps, className }: StockControlsProps & { className?: string }) {
+  const qty = shownQty(taps.snapshot, product.id, product.qty)
+  return (
+    <div className={cn('flex shrink-0 gap-1', className)}>
+      <Button variant="outline" className="px-3" disabled={qty <= 0} onClick={() => taps.tap(product.id, product.name, 'sold')}>
+        Sold 1<span className="sr-only"> {product.name}</span>
+      </Button>
+      <Button variant="outline" size="icon" aria-label={`Add one ${product.name}`} onClick={() => taps.tap(product.id, product.name, 'received')}>
+        <Plus aria-hidden="true" />
+      </Button>
+    </div>
+  )
+}
