@@ -1,11 +1,9 @@
 'use server'
 
 import { keepShopSchema } from '@/lib/validations/auth'
+import { ALREADY_KEPT, CHECK_EMAIL } from '@/lib/demo/demo-result'
 import { isAnonymousClaims } from '@/lib/demo/demo-visitor'
 import { validatedAction } from './validated-action'
-
-export const ALREADY_KEPT = 'This shop is already yours: sign in with your email and password.'
-export const CHECK_EMAIL = 'Check your email to confirm your address, then sign in with it to keep this shop.'
 
 /**
  * A demo visitor keeps their shop by giving the anonymous account an email
