@@ -2,9 +2,16 @@
 // Anonymous sign-in and the conversion (updateUser) need the local stack's
 // GoTrue-style anonymous users, which arrive with the AUTH branch
 // (supabase/local/auth/anonymous.ts): until it is merged, those tests are skipped.
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
+import { finishedAfterTasks, formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
+import { startFakeServer } from '@/test/support/fake-chat-completions-server'
+import { shelfJpeg } from '@/test/support/stocktake-test-data'
+import { STOCK_PHOTOS_BUCKET, stockPhotoPath } from '@/lib/stocktakes/photo-path'
+import { addStocktakePhoto } from './add-stocktake-photo'
+import { analyseStocktake } from './analyse-stocktake'
+import { startStocktake } from './start-stocktake'
 import { createClient } from '@/lib/supabase/server'
 import { ALREADY_KEPT } from '@/lib/demo/demo-result'
 import { keepDemoShop } from './keep-demo-shop'
@@ -135,5 +142,32 @@ describe.skipIf(!anonymousSignIns)('the demo, end to end (needs the AUTH branch:
     expect(adjust.status).toBeGreaterThanOrEqual(400)
     const { rows } = await stack.db.query<{ hijacked: number }>(`select count(*)::int as hijacked from products where name = 'Hijacked'`)
     expect(rows).toEqual([{ hijacked: 0 }])
+  })
+
+  it('a demo visitor counts with barcodes only, even where the paid vision model is set up', async () => {
+    const server = await startFakeServer([])
+    Object.assign(process.env, { SHELFSNAP_VISION_BASE_URL: server.baseUrl, SHELFSNAP_VISION_MODEL: 'fake-vision-model' })
+    try {
+      signOutEveryone()
+      await tryDemo(idle, formData({}))
+      const shop = (await shopOf((await currentClaims())!.sub))!
+      const { sessionId } = (await startStocktake(idle, formData({}))) as { sessionId: string }
+      const supabase = await createClient()
+      const photo = await shelfJpeg([])
+      for (const side of ['start', 'end'] as const) {
+        const path = stockPhotoPath(shop.id, sessionId, side, randomUUID(), 'jpg')
+        await supabase.storage.from(STOCK_PHOTOS_BUCKET).upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))
+        expect(await addStocktakePhoto(idle, formData({ session_id: sessionId, side, path }))).toEqual({ ok: true })
+      }
+      expect(await analyseStocktake(idle, formData({ session_id: sessionId }))).toMatchObject({ ok: true })
+      await finishedAfterTasks()
+      const { rows } = await stack.db.query('select distinct analyser from count_photos where session_id = $1', [sessionId])
+      expect(rows).toEqual([{ analyser: 'barcode' }])
+      expect(server.requests).toEqual([])
+    } finally {
+      delete process.env.SHELFSNAP_VISION_BASE_URL
+      delete process.env.SHELFSNAP_VISION_MODEL
+      await server.close()
+    }
   })
 })
