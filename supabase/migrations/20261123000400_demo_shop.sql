@@ -20,6 +20,10 @@ declare
   v_product uuid;
   v_qty integer;
   v_last timestamptz;
+  a_product uuid[] := '{}';
+  a_delta integer[] := '{}';
+  a_reason text[] := '{}';
+  a_at timestamptz[] := '{}';
   v_at timestamptz;
   v_date date;
   v_sales integer;
@@ -104,18 +108,17 @@ begin
 
     -- The day-by-day story: stocked 30 days ago, deliveries each week on the
     -- category's day, sales through opening hours (09:00-19:00) until now.
+    -- Collected here, written below in one insert (PGlite would stall on thousands).
     v_qty := v_item.target;
     v_last := (v_today - 30 + time '07:30') at time zone v_zone;
-    insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, created_at)
-    values (v_shop, v_product, v_qty, v_qty, 'initial', 'Opening stock', 'manual', p_owner, v_last);
+    a_product := a_product || v_product; a_delta := a_delta || v_qty; a_reason := a_reason || 'initial'::text; a_at := a_at || v_last;
     for v_day in reverse 29..0 loop
       v_date := v_today - v_day;
       v_at := (v_date + time '07:45') at time zone v_zone;
       if (v_date - date '2000-01-03' + v_item.cat) % 7 = 0 and v_qty < v_item.target and v_at < now()
          and (v_day > 0 or v_item.final is null) then
         v_last := v_at;
-        insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, request_id, created_at)
-        values (v_shop, v_product, v_item.target - v_qty, v_item.target, 'received', 'Weekly delivery', 'manual', p_owner, gen_random_uuid(), v_at);
+        a_product := a_product || v_product; a_delta := a_delta || (v_item.target - v_qty); a_reason := a_reason || 'received'::text; a_at := a_at || v_at;
         v_qty := v_item.target;
       end if;
       v_sales := abs(hashtext(v_item.name || ':' || v_day)) % (2 * v_item.rate + 1);
@@ -127,8 +130,7 @@ begin
         continue when v_delta = 0;
         v_qty := v_qty - v_delta;
         v_last := v_at;
-        insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, source, created_by, request_id, created_at)
-        values (v_shop, v_product, -v_delta, v_qty, 'sold', 'manual', p_owner, gen_random_uuid(), v_at);
+        a_product := a_product || v_product; a_delta := a_delta || -v_delta; a_reason := a_reason || 'sold'::text; a_at := a_at || v_at;
       end loop;
     end loop;
     -- Items meant to end low or out of stock sell down to it, in opening hours.
@@ -137,17 +139,22 @@ begin
       if (v_at at time zone v_zone)::time < time '09:00' then
         v_at := ((v_at at time zone v_zone)::date + time '09:05') at time zone v_zone;
       end if;
-      insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, request_id, created_at)
-      values (v_shop, v_product, v_item.final - v_qty, v_item.final,
-              case when v_item.final < v_qty then 'sold' else 'received' end,
-              case when v_item.final < v_qty then null else 'Top-up' end,
-              'manual', p_owner, gen_random_uuid(), v_at);
-      v_qty := v_item.final;
+      a_product := a_product || v_product; a_delta := a_delta || (v_item.final - v_qty);
+      a_reason := a_reason || case when v_item.final < v_qty then 'sold' else 'received' end; a_at := a_at || v_at;
     end if;
-    perform set_config('shelfsnap.stock_write', 'on', true);
-    update public.products set qty = v_qty where id = v_product;
-    perform set_config('shelfsnap.stock_write', 'off', true);
   end loop;
+
+  insert into public.stock_movements (shop_id, product_id, delta, qty_after, reason, note, source, created_by, request_id, created_at)
+  select v_shop, m.product_id, m.delta,
+         sum(m.delta) over (partition by m.product_id order by m.created_at, m.ord)::integer,
+         m.reason, case m.reason when 'initial' then 'Opening stock' when 'received' then 'Delivery' end,
+         'manual', p_owner, case when m.reason <> 'initial' then gen_random_uuid() end, m.created_at
+    from unnest(a_product, a_delta, a_reason, a_at) with ordinality as m(product_id, delta, reason, created_at, ord);
+  perform set_config('shelfsnap.stock_write', 'on', true);
+  update public.products p set qty = t.qty
+    from (select m.product_id, sum(m.delta)::integer as qty from unnest(a_product, a_delta) as m(product_id, delta) group by m.product_id) t
+   where p.id = t.product_id;
+  perform set_config('shelfsnap.stock_write', 'off', true);
 
   -- Yesterday's photo stocktake of the drinks and snacks shelves: the evening
   -- photos are short of what the morning photos and the till explain.
