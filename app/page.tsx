@@ -14,9 +14,9 @@ export default async function LandingPage() {
 
   return (
     <main>
-      <Hero />
+      <Hero signedIn={user !== null} />
       <HowItWorks />
-      <Benefits />
+      <Benefits signedIn={user !== null} />
       {user && <CreateShopDialog />}
     </main>
   )

@@ -1,14 +1,19 @@
 import type { Metadata } from 'next'
 import { AuthForm } from '@/components/auth/auth-form'
+import { parseAuthMode } from '@/lib/auth/auth-mode'
 import { safeNextPath } from '@/lib/auth/next-path'
 
-export const metadata: Metadata = { title: 'Sign in' }
+type SearchParams = Promise<{ next?: string | string[]; mode?: string | string[] }>
 
-export default async function AuthPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const { next } = await searchParams
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  return { title: parseAuthMode((await searchParams).mode) === 'sign-up' ? 'Sign up' : 'Sign in' }
+}
+
+export default async function AuthPage({ searchParams }: { searchParams: SearchParams }) {
+  const { next, mode } = await searchParams
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
-      <AuthForm next={safeNextPath(typeof next === 'string' ? next : null)} />
+      <AuthForm next={safeNextPath(typeof next === 'string' ? next : null)} initialMode={parseAuthMode(mode)} />
     </main>
   )
 }

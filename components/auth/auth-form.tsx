@@ -9,12 +9,12 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import type { AuthMode } from '@/lib/auth/auth-mode'
+import { TryDemoButton } from './try-demo-button'
 
-type Mode = 'sign-in' | 'sign-up'
-
-export function AuthForm({ next }: { next: string }) {
+export function AuthForm({ next, initialMode }: { next: string; initialMode: AuthMode }) {
   const router = useRouter()
-  const [mode, setMode] = useState<Mode>('sign-in')
+  const [mode, setMode] = useState<AuthMode>(initialMode)
   const isSignUp = mode === 'sign-up'
 
   function goOn() {
@@ -49,7 +49,8 @@ export function AuthForm({ next }: { next: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form key={mode} {...formProps} className="grid gap-2">
+        {/* noValidate: the spec's own messages (from the server) instead of the browser's bubbles. */}
+        <form key={mode} {...formProps} noValidate className="grid gap-2">
           {isSignUp && (
             <FormField id="fullName" name="fullName" label="Full Name" autoComplete="name" errors={errors.fullName} />
           )}
@@ -76,6 +77,10 @@ export function AuthForm({ next }: { next: string }) {
             {isSignUp ? 'Sign in' : 'Sign up'}
           </Button>
         </p>
+        <div className="mt-4 grid gap-2 border-t pt-4 text-center">
+          <p className="text-sm text-muted-foreground">Just looking? Explore a sample shop of your own, no email needed.</p>
+          <TryDemoButton destination="/app/products" />
+        </div>
       </CardContent>
     </Card>
   )

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { CheckCircle2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { signUpHref } from '@/lib/auth/auth-mode'
 
 // What ShelfSnap does today, and nothing it does not.
 const benefits = [
@@ -13,7 +14,7 @@ const benefits = [
   'Built for corner shops, cafes and small warehouses',
 ]
 
-export function Benefits() {
+export function Benefits({ signedIn }: { signedIn: boolean }) {
   return (
     <section aria-labelledby="benefits" className="bg-secondary px-4 py-14">
       <div className="mx-auto grid max-w-5xl gap-10 md:grid-cols-2 md:items-center">
@@ -34,7 +35,7 @@ export function Benefits() {
           <h2 className="text-2xl font-bold">Ready to stop counting by hand?</h2>
           <p className="text-muted-foreground">Set up your shop in a minute. No card needed.</p>
           <Button asChild size="lg">
-            <Link href="/upload">Start Free Trial</Link>
+            <Link href={signedIn ? '/upload' : signUpHref('/upload')}>Start Free Trial</Link>
           </Button>
         </div>
       </div>

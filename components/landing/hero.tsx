@@ -1,8 +1,11 @@
 import Link from 'next/link'
 import { Star } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { TryDemoButton } from '@/components/auth/try-demo-button'
+import { signUpHref } from '@/lib/auth/auth-mode'
 
-export function Hero() {
+/** Signed out, the calls to action lead to sign-up and to a demo shop of the visitor's own. */
+export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
     <section className="bg-gradient-to-b from-secondary to-background px-4 py-14 text-center sm:py-20">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6">
@@ -19,11 +22,15 @@ export function Hero() {
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/upload">Get Started Free</Link>
+            <Link href={signedIn ? '/upload' : signUpHref('/upload')}>Get Started Free</Link>
           </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link href="/dashboard">View Demo</Link>
-          </Button>
+          {signedIn ? (
+            <Button asChild size="lg" variant="outline">
+              <Link href="/dashboard">View Demo</Link>
+            </Button>
+          ) : (
+            <TryDemoButton destination="/dashboard" />
+          )}
         </div>
       </div>
     </section>

@@ -54,7 +54,7 @@ export function PhotoPicker({ shopId, initialUrl, errors, onBusyChange }: PhotoP
   }
 
   return (
-    <fieldset className="grid gap-2" aria-describedby={errorId}>
+    <fieldset className="grid gap-2" aria-describedby={errorId} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium">Photo</legend>
       <input type="hidden" name="image_url" value={url ?? ''} />
       <div className="flex items-center gap-3">

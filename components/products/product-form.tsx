@@ -1,6 +1,6 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import type { ActionState } from '@/lib/actions/action-state'
@@ -50,9 +50,18 @@ export function ProductForm({ action, shopId, currency, product, codes }: Produc
   })
   const errors = state.fieldErrors ?? {}
   const symbol = currencySymbol(currency)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // Every invalid field is marked at once (aria-invalid); the first in the form takes the focus.
+  useEffect(() => {
+    if (state.ok || !state.fieldErrors) return
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const target = first instanceof HTMLFieldSetElement ? first.querySelector<HTMLElement>('button, input:not([type="hidden"])') : first
+    target?.focus()
+  }, [state])
 
   return (
-    <form {...formProps} noValidate className="grid gap-1">
+    <form ref={formRef} {...formProps} noValidate className="grid gap-1">
       {product && <input type="hidden" name="id" value={product.id} />}
       <FormField id="product-name" name="name" label="Name" required maxLength={120} autoComplete="off" defaultValue={product?.name} errors={errors.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">

@@ -47,15 +47,32 @@ test.describe('validation (first error only, destructive toast titled Error)', (
     })
   }
 
-  test('sign-up: the password input has a browser-level minimum length of 6', async ({ page }) => {
+  test('sign-up: the password input keeps its browser-level minimum length of 6, but the spec message is what shows (noValidate)', async ({ page }) => {
     await openSignUp(page)
     await fillSignUp(page, { ...valid, password: 'abc12' })
     const password = page.getByLabel('Password')
     await expect(password).toHaveAttribute('minlength', '6')
     await page.getByRole('button', { name: 'Sign Up' }).click()
-    expect(await password.evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true)
+    await expectToast(page, 'Error', 'Password must be at least 6 characters', 'error')
+    await expect(password).toHaveAccessibleDescription('Password must be at least 6 characters')
     await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
   })
+
+  test("an empty form is the server's to answer: no browser bubble, the spec's message", async ({ page }) => {
+    await page.goto('/auth')
+    await expect(page.locator('form').filter({ has: page.getByLabel('Email') })).toHaveAttribute('novalidate', '')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expectToast(page, 'Error', 'Invalid email address', 'error')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address')
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  })
+})
+
+test('?mode=sign-up opens the sign-up form', async ({ page }) => {
+  await page.goto('/auth?mode=sign-up')
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
+  await expect(page).toHaveTitle(/Sign up/)
+  await expect(page.getByLabel('Full Name')).toBeVisible()
 })
 
 test('the toggle switches between sign-in and sign-up; Full Name only on sign-up', async ({ page }) => {

@@ -25,19 +25,23 @@ test.describe('landing page, signed out', () => {
     }
   })
 
-  const ctas = [
-    { name: 'Get Started Free', href: '/upload' },
-    { name: 'Start Free Trial', href: '/upload' },
-    { name: 'View Demo', href: '/dashboard' },
-  ]
-  for (const { name, href } of ctas) {
-    test(`'${name}' leads to ${href} (sign-in first when signed out)`, async ({ page }) => {
+  // Signed out, the calls to action reach sign-up (and then the page the spec names), not sign-in.
+  for (const name of ['Get Started Free', 'Start Free Trial']) {
+    test(`'${name}' reaches sign-up, then goes on to /upload`, async ({ page }) => {
       await page.goto('/')
       const link = page.getByRole('link', { name })
-      await expect(link).toHaveAttribute('href', href)
+      await expect(link).toHaveAttribute('href', '/auth?mode=sign-up&next=%2Fupload')
       await link.click()
-      await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(href)}`)
-      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+      await expect(page).toHaveURL('/auth?mode=sign-up&next=%2Fupload')
+      await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
+      await expect(page.getByLabel('Full Name')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible()
     })
   }
+
+  test("'View Demo' is a button that sets up a demo shop, not a link to sign-in", async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'View Demo' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'View Demo' })).toBeEnabled()
+  })
 })

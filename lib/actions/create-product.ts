@@ -19,5 +19,5 @@ export const createProduct = validatedAction(
     revalidatePath('/app/products')
     return { ok: true, message: result.id }
   },
-  { requireUser: true },
+  { requireUser: true, allErrors: true },
 )

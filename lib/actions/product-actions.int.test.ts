@@ -87,6 +87,31 @@ describe('createProduct', () => {
   })
 })
 
+describe('every invalid field at once (product form)', () => {
+  const bad = { name: ' ', sku: 'S'.repeat(65), qty: '-1', low_stock_threshold: '2.5', unit_price: '-1' }
+  const expected = {
+    name: ['Name is required'],
+    sku: ['SKU must be 64 characters or less'],
+    qty: ['Quantity must be a whole number 0 or more'],
+    low_stock_threshold: ['Low-stock alert level must be a whole number 0 or more'],
+    unit_price: ['Price must be an amount of 0 or more, like 2.50'],
+  }
+
+  it('createProduct reports each one, and writes nothing', async () => {
+    const before = await snapshot(stack)
+    expect(await createProduct(idle, formData(bad))).toEqual({ ok: false, message: 'Name is required', fieldErrors: expected })
+    expect(await snapshot(stack)).toEqual(before)
+  })
+
+  it('updateProduct reports each one (stock is not a form field there), and changes nothing', async () => {
+    const id = await addProduct(owner, { name: 'Tea', sku: 'TEA-ALL' })
+    const before = await snapshot(stack)
+    const fieldErrors = Object.fromEntries(Object.entries(expected).filter(([field]) => field !== 'qty'))
+    expect(await updateProduct(idle, formData({ ...bad, id }))).toEqual({ ok: false, message: 'Name is required', fieldErrors })
+    expect(await snapshot(stack)).toEqual(before)
+  })
+})
+
 describe('updateProduct', () => {
   it('saves the details but never the quantity', async () => {
     const id = await addProduct(owner, { name: 'Bread', qty: 3 })

@@ -20,5 +20,5 @@ export const updateProduct = validatedAction(
     revalidatePath(`/app/products/${id}`)
     return { ok: true, message: id }
   },
-  { requireUser: true },
+  { requireUser: true, allErrors: true },
 )

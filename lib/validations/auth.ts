@@ -23,3 +23,6 @@ export const signUpSchema = signInSchema.extend({
 
 export type SignInInput = z.infer<typeof signInSchema>
 export type SignUpInput = z.infer<typeof signUpSchema>
+
+/** A demo visitor keeping their shop: the sign-in rules for the email and password they choose. */
+export const keepShopSchema = signInSchema

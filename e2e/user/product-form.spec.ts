@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test'
+import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
+import { expectToast, signInThroughUi } from '../_helpers/ui'
+
+// Its own owner: the shared e2e shop's product count stays as other specs expect.
+test('the product form marks every invalid field at once and focuses the first; fixed, it adds exactly what was typed', async ({ page }) => {
+  const owner = await createOwner('product-form', { shopName: 'Form Shop' })
+  await signInThroughUi(page, owner)
+  await page.goto('/app/products/new')
+
+  const name = page.getByLabel('Name', { exact: true })
+  const qty = page.getByLabel('Quantity in stock')
+  const low = page.getByLabel('Low-stock alert at')
+  const price = page.getByLabel('Price (optional)')
+  await qty.fill('-1')
+  await low.fill('2.5')
+  await price.fill('abc')
+  await page.getByRole('button', { name: 'Add product' }).click()
+
+  await expectToast(page, 'Could not add the product', 'Name is required', 'error')
+  const marked = [
+    [name, 'Name is required'],
+    [qty, 'Quantity must be a whole number 0 or more'],
+    [low, 'Low-stock alert level must be a whole number 0 or more'],
+    [price, 'Price must be an amount of 0 or more, like 2.50'],
+  ] as const
+  for (const [field, message] of marked) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription(message)
+  }
+  await expect(page.getByLabel('SKU (optional)')).not.toHaveAttribute('aria-invalid')
+  await expect(name).toBeFocused()
+
+  // The first field still wrong takes the focus next time.
+  await name.fill('Ginger Beer 330ml')
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expect(qty).toBeFocused()
+  await expect(name).not.toHaveAttribute('aria-invalid')
+
+  await qty.fill('7')
+  await low.fill('2')
+  await price.fill('1.35')
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expectToast(page, 'Product added', '', 'success')
+  await expect(page).toHaveURL('/app/products')
+  const shop = await getOwnShop(owner)
+  const { data } = await (await signedInClient(owner)).from('products').select('name, qty, low_stock_threshold, unit_price').eq('shop_id', shop.id).throwOnError()
+  expect(data).toEqual([{ name: 'Ginger Beer 330ml', qty: 7, low_stock_threshold: 2, unit_price: 1.35 }])
+})

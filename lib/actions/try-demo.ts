@@ -1,0 +1,24 @@
+'use server'
+
+import { z } from 'zod'
+import { seedMyDemoShop } from '@/lib/data/demo-shop'
+import { ALREADY_SIGNED_IN } from '@/lib/demo/demo-result'
+import { isAnonymousClaims } from '@/lib/demo/demo-visitor'
+import { validatedAction } from './validated-action'
+
+/**
+ * "View Demo" for a signed-out visitor: an anonymous sign-in (Supabase Auth),
+ * then their own demo shop. A demo visitor pressing it again gets the same
+ * shop back; a signed-in owner is only sent on to their own shop.
+ */
+export const tryDemo = validatedAction(z.object({}), async (_input, { supabase }) => {
+  const { data } = await supabase.auth.getClaims()
+  if (data?.claims && !isAnonymousClaims(data.claims)) return { ok: true, message: ALREADY_SIGNED_IN }
+  if (!data?.claims) {
+    const { error } = await supabase.auth.signInAnonymously()
+    if (error) return { ok: false, message: error.message }
+  }
+  const seeded = await seedMyDemoShop(supabase)
+  if ('error' in seeded) return { ok: false, message: seeded.error }
+  return { ok: true }
+})

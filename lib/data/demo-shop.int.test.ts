@@ -1,0 +1,149 @@
+// The demo shop's seeding function (supabase/migrations/20261123000400_demo_shop.sql)
+// on a real stack: what it writes, that it writes it once, and that nobody can
+// aim it at someone else's account.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Stack } from '@/supabase/local/stack'
+import { signUpUser, startTestStack } from '@/supabase/local/test/stack-fixture'
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startTestStack()
+})
+afterAll(async () => stack?.stop())
+
+async function seed(ownerId: string): Promise<string> {
+  const { rows } = await stack.db.query<{ id: string }>('select public.seed_demo_shop($1) as id', [ownerId])
+  return rows[0]!.id
+}
+
+async function one<T>(sql: string, params: unknown[]): Promise<T> {
+  const { rows } = await stack.db.query<T & object>(sql, params)
+  return rows[0] as T
+}
+
+describe('seed_demo_shop', () => {
+  it('fills a new shop: 40 products in 4 categories, 30 days of sales and receipts, low and out of stock, one confirmed stocktake with missing units', async () => {
+    const owner = await signUpUser(stack)
+    const shopId = await seed(owner.id)
+
+    const shop = await one<{ owner_id: string; timezone: string }>('select owner_id, timezone from shops where id = $1', [shopId])
+    expect(shop).toEqual({ owner_id: owner.id, timezone: 'Europe/London' })
+
+    const catalogue = await one<{ products: number; categories: number; low: number; out: number; skus: number; barcodes: number }>(
+      `select count(*)::int as products, count(distinct category)::int as categories,
+              count(*) filter (where qty > 0 and qty <= low_stock_threshold)::int as low,
+              count(*) filter (where qty = 0)::int as out,
+              count(distinct sku)::int as skus, count(distinct barcode)::int as barcodes
+         from products where shop_id = $1`,
+      [shopId],
+    )
+    expect(catalogue).toEqual({ products: 40, categories: 4, low: expect.any(Number), out: expect.any(Number), skus: 40, barcodes: 40 })
+    expect(catalogue.low).toBeGreaterThanOrEqual(3)
+    expect(catalogue.out).toBeGreaterThanOrEqual(2)
+    const perCategory = await stack.db.query<{ n: number }>('select count(*)::int as n from products where shop_id = $1 group by category', [shopId])
+    expect(perCategory.rows.map((row) => row.n)).toEqual([10, 10, 10, 10])
+
+    // Sales on (nearly) every one of the 30 days in the shop's time zone, receipts every week, all in opening hours.
+    const history = await one<{ sale_days: number; receipt_days: number; first_day: number; outside_hours: number; future: number }>(
+      `select count(distinct (created_at at time zone 'Europe/London')::date) filter (where reason = 'sold')::int as sale_days,
+              count(distinct (created_at at time zone 'Europe/London')::date) filter (where reason = 'received')::int as receipt_days,
+              ((now() at time zone 'Europe/London')::date - min((created_at at time zone 'Europe/London')::date))::int as first_day,
+              count(*) filter (where reason = 'sold' and ((created_at at time zone 'Europe/London')::time < '09:00'
+                                                          or (created_at at time zone 'Europe/London')::time > '19:30'))::int as outside_hours,
+              count(*) filter (where created_at > now())::int as future
+         from stock_movements where shop_id = $1 and source = 'manual'`,
+      [shopId],
+    )
+    expect(history.first_day).toBe(30)
+    expect(history.sale_days).toBeGreaterThanOrEqual(29)
+    expect(history.receipt_days).toBeGreaterThanOrEqual(4)
+    expect(history.outside_hours).toBe(0)
+    expect(history.future).toBe(0)
+
+    // The ledger explains every quantity, movement by movement.
+    const broken = await one<{ n: number }>(
+      `select count(*)::int as n from (
+         select p.qty, m.qty_after, sum(m.delta) over (partition by m.product_id order by m.created_at, m.id) as running,
+                row_number() over (partition by m.product_id order by m.created_at desc, m.id desc) as latest
+           from products p join stock_movements m on m.product_id = p.id where p.shop_id = $1) x
+        where x.running <> x.qty_after or (x.latest = 1 and x.qty_after <> x.qty)`,
+      [shopId],
+    )
+    expect(broken.n).toBe(0)
+
+    // One confirmed stocktake, rendered from what was booked, with units missing, booked as such.
+    const sessions = await stack.db.query<{ id: string; status: string; photos: number }>(
+      `select s.id, s.status, (select count(*)::int from count_photos ph where ph.session_id = s.id and ph.status = 'analysed') as photos
+         from count_sessions s where s.shop_id = $1`,
+      [shopId],
+    )
+    expect(sessions.rows).toEqual([{ id: expect.any(String), status: 'confirmed', photos: 2 }])
+    const sessionId = sessions.rows[0]!.id
+    const { review } = await one<{ review: { status: string; totals: { products: number; missing: number; change: number }; lines: { missing: number; qty_after: number; qty_now: number }[] } }>(
+      'select public.count_session_review($1) as review',
+      [sessionId],
+    )
+    expect(review.status).toBe('confirmed')
+    expect(review.totals.products).toBeGreaterThanOrEqual(5)
+    expect(review.totals.missing).toBeGreaterThan(0)
+    expect(review.totals.change).toBe(-review.totals.missing)
+    const booked = await one<{ units: number }>(
+      `select coalesce(-sum(delta), 0)::int as units from stock_movements where shop_id = $1 and source = 'photo_count' and request_id = $2`,
+      [shopId, sessionId],
+    )
+    expect(booked.units).toBe(review.totals.missing)
+  })
+
+  it('is idempotent: a second call returns the same shop and writes nothing', async () => {
+    const owner = await signUpUser(stack)
+    const shopId = await seed(owner.id)
+    const counts = () =>
+      one<{ products: number; movements: number; sessions: number }>(
+        `select (select count(*)::int from products where shop_id = $1) as products,
+                (select count(*)::int from stock_movements where shop_id = $1) as movements,
+                (select count(*)::int from count_sessions where shop_id = $1) as sessions`,
+        [shopId],
+      )
+    const before = await counts()
+    expect(await seed(owner.id)).toBe(shopId)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('leaves an owner who already has a shop as they were', async () => {
+    const owner = await signUpUser(stack)
+    const { data } = await owner.client.from('shops').insert({ name: 'Real Shop' }).select('id').single().throwOnError()
+    expect(await seed(owner.id)).toBe(data.id)
+    expect(await one<{ n: number }>('select count(*)::int as n from products where shop_id = $1', [data.id])).toEqual({ n: 0 })
+  })
+
+  it('cannot be called through the API, for anyone', async () => {
+    const attacker = await signUpUser(stack)
+    const victim = await signUpUser(stack)
+    const { error } = await attacker.client.rpc('seed_demo_shop', { p_owner: victim.id })
+    expect(error?.code).toBe('42501')
+    expect(await one<{ n: number }>('select count(*)::int as n from shops where owner_id = $1', [victim.id])).toEqual({ n: 0 })
+  })
+
+  it("refuses a signed-up owner through seed_my_demo_shop: a real shop never gets the demo's made-up sales", async () => {
+    const owner = await signUpUser(stack)
+    const { error } = await owner.client.rpc('seed_my_demo_shop')
+    expect(error).toMatchObject({ code: '42501', message: 'The demo shop is for visitors trying ShelfSnap' })
+    expect(await one<{ n: number }>('select count(*)::int as n from shops where owner_id = $1', [owner.id])).toEqual({ n: 0 })
+  })
+})
+
+describe('supabase/seed.sql', () => {
+  it('gives the demo account (demo@shelfsnap.app) the same rich shop', async () => {
+    await stack.db.exec(readFileSync('supabase/seed.sql', 'utf8'))
+    const shop = await one<{ products: number; categories: number; confirmed: number }>(
+      `select (select count(*)::int from products p where p.shop_id = s.id) as products,
+              (select count(distinct category)::int from products p where p.shop_id = s.id) as categories,
+              (select count(*)::int from count_sessions c where c.shop_id = s.id and c.status = 'confirmed') as confirmed
+         from shops s join auth.users u on u.id = s.owner_id where u.email = 'demo@shelfsnap.app'`,
+      [],
+    )
+    expect(shop).toEqual({ products: 40, categories: 4, confirmed: 1 })
+  })
+})
