@@ -63,16 +63,22 @@ function failingAudits(lhr: LighthouseResult): string[] {
   return out
 }
 
-async function audit(port: number, path: string, cookie: string | undefined, slowdown: number | undefined): Promise<LighthouseResult> {
-  const flags = { port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined }
-  const config = slowdown ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } } : undefined
-  return (await lighthouse(`${APP}${path}`, flags, config))!.lhr
+/** One run in a fresh browser: a reused one asks for /favicon.ico only once, and would hide its 404. */
+async function audit(path: string, cookie: string | undefined, slowdown: number | undefined): Promise<LighthouseResult> {
+  const chrome = await launch({ chromePath: chromiumLaunchOptions.executablePath, chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args] })
+  try {
+    const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined }
+    const config = slowdown ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } } : undefined
+    return (await lighthouse(`${APP}${path}`, flags, config))!.lhr
+  } finally {
+    chrome.kill()
+  }
 }
 
-async function score(port: number, path: string, cookie: string | undefined, slowdown: number | undefined): Promise<PageScores> {
+async function score(path: string, cookie: string | undefined, slowdown: number | undefined): Promise<PageScores> {
   const runs: PageScores[] = []
   for (let run = 0; run < RUNS; run++) {
-    const lhr = await audit(port, path, cookie, slowdown)
+    const lhr = await audit(path, cookie, slowdown)
     if (new URL(lhr.finalDisplayedUrl).pathname !== path.split('?')[0]) throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}`)
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?'
     // How fast Lighthouse found this (shared, two-core) machine: its simulated throttling multiplies observed CPU time.
@@ -91,7 +97,6 @@ async function score(port: number, path: string, cookie: string | undefined, slo
 
 export async function runLighthouseBench(): Promise<Figure[]> {
   const app = await startProductionApp()
-  const chrome = await launch({ chromePath: chromiumLaunchOptions.executablePath, chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args] })
   try {
     const owner = await createOwner('lighthouse', 40)
     const stocktake = await stocktakeToReview(owner)
@@ -104,12 +109,12 @@ export async function runLighthouseBench(): Promise<Figure[]> {
       [`/stocktakes/${stocktake}`, owner.cookie],
     ]
     // Warm-up, untimed: the server's first renders, and the host's benchmarkIndex for `calibrate`.
-    const warm = await audit(chrome.port, '/auth', undefined, undefined)
+    const warm = await audit('/auth', undefined, undefined)
     const slowdown = cpuSlowdown(warm.environment.benchmarkIndex)
     console.log(`lighthouse: host benchmarkIndex ${Math.round(warm.environment.benchmarkIndex)}, CPU slowdown ${slowdown ?? 4}×`)
     const results: PageScores[] = []
     for (const [path, cookie] of pages) {
-      const page = await score(chrome.port, path, cookie, slowdown)
+      const page = await score(path, cookie, slowdown)
       results.push(page)
       const shown = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ')
       console.log(`lighthouse ${path}: ${shown} (${Object.entries(page.metrics).map(([k, v]) => `${k} ${v}`).join(', ')})`)
@@ -121,7 +126,6 @@ export async function runLighthouseBench(): Promise<Figure[]> {
       CATEGORIES.map((c) => ({ name: `${page.path.replace(/[0-9a-f-]{36}/, '[id]')} ${c} (median of ${RUNS}, CPU ${slowdown ?? 4}×)`, value: page.scores[c], unit: 'points', target: `≥ ${TARGETS[c]}` })),
     )
   } finally {
-    chrome.kill()
     await app.stop()
   }
 }
