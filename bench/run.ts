@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
 import { runAppBench } from './app-bench.ts'
 import { runCountingBench } from './counting-bench.ts'
+import { runLighthouseBench } from './lighthouse-bench.ts'
+import { runLoadBench } from './load-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
 import { runCounterBench } from './search-bench.ts'
 import { runStackBench } from './stack-bench.ts'
@@ -17,6 +19,9 @@ const suites: [string, () => Promise<Figure[]>][] = [
   // `npm run bench -- real-photos` picks it by this title
   ['Real-photos: barcode analyser vs one plain zxing call', runRealPhotosBench],
   // `npm run bench -- zxing-samples`, with ZXING_SAMPLES_DIR set
+  // `npm run bench -- lighthouse`, `npm run bench -- load`: production build on SUPABASE_LOCAL_PORT / E2E_APP_PORT
+  ['Lighthouse (mobile), median of 3 runs', runLighthouseBench],
+  ['Load: signed-in sessions against a production build, pages vs bare route handlers', runLoadBench],
   ['Zxing-samples: held-out zxing-cpp test photos, barcode analyser vs one plain zxing call', runZxingSamplesBench],
 ]
 const only = process.argv[2]

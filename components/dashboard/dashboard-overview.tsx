@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { Download, RefreshCw } from 'lucide-react'
 import { formatLongDate } from '@/lib/dashboard/format-when'
+import type { LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import { useDashboard } from '@/lib/hooks/use-dashboard'
 import { Button } from '@/components/ui/button'
 import { DashboardSkeleton } from './dashboard-skeleton'
@@ -12,8 +13,8 @@ import { RecentActivity } from './recent-activity'
 import { StatCards } from './stat-cards'
 
 /** /dashboard: today's figures for the owner's shop, kept fresh without a reload. */
-export function DashboardOverview() {
-  const { state, retry } = useDashboard()
+export function DashboardOverview({ initial }: { initial: LoadDashboardResult }) {
+  const { state, retry } = useDashboard(initial)
 
   return (
     <main className="mx-auto grid w-full max-w-5xl content-start gap-4 px-4 py-6 sm:py-8">

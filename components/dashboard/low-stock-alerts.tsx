@@ -1,5 +1,6 @@
 import Link from 'next/link'
-import { stockPercent, type DashboardSummary } from '@/lib/dashboard/summary'
+import { stockPercent } from '@/lib/dashboard/stock-percent'
+import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { cn } from '@/lib/utils'
 
 /** Low-stock products, emptiest first, each with a bar of how full its shelf is against the optimal quantity. */

@@ -1,10 +1,8 @@
 import Link from 'next/link'
 import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { formatWhen } from '@/lib/dashboard/format-when'
-import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
 import { cn } from '@/lib/utils'
 import { signed } from '@/lib/format/signed'
-
 
 /** The shop's newest stock movements: sales negative, deliveries positive, every reason by its label. */
 export function RecentActivity({ summary }: { summary: DashboardSummary }) {
@@ -25,7 +23,7 @@ export function RecentActivity({ summary }: { summary: DashboardSummary }) {
                   {movement.name}
                 </Link>
                 <p className="text-sm text-muted-foreground">
-                  {REASON_LABELS[movement.reason] ?? movement.reason} · {SOURCE_LABELS[movement.source] ?? movement.source} ·{' '}
+                  {movement.reason_label} · {movement.source_label} ·{' '}
                   <time dateTime={movement.created_at}>{formatWhen(movement.created_at, timezone, day.date)}</time>
                 </p>
               </div>

@@ -101,6 +101,20 @@ test.describe('the stocked shop', () => {
     expect(page.url()).toMatch(/\/dashboard$/)
   })
 
+  test('the figures come with the page: no loading state, no fetch after it', async ({ page }) => {
+    const actions: string[] = []
+    page.on('request', (request) => {
+      if (request.headers()['next-action']) actions.push(request.url())
+    })
+    const response = await page.goto('/dashboard')
+    const html = await response!.text()
+    expect(html).toContain('Items Sold Today')
+    expect(html).not.toContain('Loading dashboard...')
+    await expect(card(page, 'Current Stock')).toContainText('across 30 products')
+    await page.waitForLoadState('networkidle')
+    expect(actions).toEqual([])
+  })
+
   test('Export Report downloads the day as CSV', async ({ page }) => {
     await page.goto('/dashboard')
     const downloading = page.waitForEvent('download')
@@ -124,4 +138,8 @@ test('the report needs a signed-in owner', async ({ request }) => {
   const response = await request.get('/dashboard/report', { maxRedirects: 0 })
   expect(response.status()).toBe(307)
   expect(response.headers().location).toMatch(/\/auth\?next=%2Fdashboard%2Freport$/)
+})
+
+test("the load bench's bare route handlers answer 404 outside the bench", async ({ request }) => {
+  for (const name of ['dashboard', 'products']) expect((await request.get(`/api/bench/${name}`)).status()).toBe(404)
 })

@@ -1,5 +1,6 @@
 'use server'
 
+import { getCurrentUser } from '@/lib/auth/current-user'
 import { getDashboardSummary } from '@/lib/data/dashboard'
 import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { createClient } from '@/lib/supabase/server'
@@ -13,11 +14,10 @@ const NO_SHOP_MESSAGE = 'Create your shop to see its dashboard'
 
 /** The dashboard's figures for the signed-in owner; a failure is a message to show with a retry, not a throw. */
 export async function loadDashboard(): Promise<LoadDashboardResult> {
-  const supabase = await createClient()
-  const { data: auth } = await supabase.auth.getClaims()
-  if (!auth?.claims) return { ok: false, message: NO_USER_MESSAGE }
+  // The user the nav bar already asked for when the page renders this (cached per request).
+  if (!(await getCurrentUser())) return { ok: false, message: NO_USER_MESSAGE }
   try {
-    const data = await getDashboardSummary(supabase)
+    const data = await getDashboardSummary(await createClient())
     if (!data) return { ok: false, message: NO_SHOP_MESSAGE, noShop: true }
     return { ok: true, data }
   } catch (error) {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 // The shapes of public.dashboard_summary() and public.dashboard_day_report(),
-// parsed on the server; the types are shared with the client components.
+// parsed on the server; the types are shared with the client components, which
+// must import nothing else from here: zod would join the page's JavaScript.
 
 const count = z.number().int().nonnegative()
 const timestamp = z.iso.datetime({ offset: true })
@@ -60,9 +61,12 @@ export const dashboardSummarySchema = z.object({
   ),
 })
 
-export type DashboardSummary = z.infer<typeof dashboardSummarySchema>
+type SummaryRow = z.infer<typeof dashboardSummarySchema>
+
+/** A movement with its reason and source as the owner reads them, labelled on the server. */
+export type RecentMovement = SummaryRow['recent'][number] & { reason_label: string; source_label: string }
+export type DashboardSummary = Omit<SummaryRow, 'recent'> & { recent: RecentMovement[] }
 export type LowStockItem = DashboardSummary['low_stock'][number]
-export type RecentMovement = DashboardSummary['recent'][number]
 
 export const dayReportSchema = z.object({
   shop_name: z.string(),
@@ -98,9 +102,3 @@ export const dayReportSchema = z.object({
 })
 
 export type DayReport = z.infer<typeof dayReportSchema>
-
-/** How full the shelf is against the optimal quantity, 0–100, for the progress bar. */
-export function stockPercent(qty: number, optimal: number): number {
-  if (optimal <= 0) return 100
-  return Math.min(100, Math.max(0, Math.round((qty / optimal) * 100)))
-}

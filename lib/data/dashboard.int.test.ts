@@ -121,8 +121,8 @@ describe('dashboard_summary()', () => {
     const times = summary.recent.map((m) => new Date(m.created_at).getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))
     // The opening stock was written just now; the sales before it.
-    expect(summary.recent[0]).toMatchObject({ name: 'Seller', delta: 100, reason: 'initial' })
-    expect(summary.recent[1]).toMatchObject({ name: 'Seller', delta: -1, reason: 'sold' })
+    expect(summary.recent[0]).toMatchObject({ name: 'Seller', delta: 100, reason: 'initial', reason_label: 'Opening stock' })
+    expect(summary.recent[1]).toMatchObject({ name: 'Seller', delta: -1, reason: 'sold', reason_label: 'Sold' })
   })
 
   it('reports the latest analysed stocktake photo as the last scan', async () => {

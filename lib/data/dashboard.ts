@@ -1,12 +1,20 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
 import { openStocktakeBrief } from './stocktakes'
 
 /** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */
 export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
   const [{ data }, open] = await Promise.all([supabase.rpc('dashboard_summary').throwOnError(), openStocktakeBrief(supabase)])
-  return data === null ? null : { ...dashboardSummarySchema.parse(data), open_stocktake: open }
+  if (data === null) return null
+  const summary = dashboardSummarySchema.parse(data)
+  const recent = summary.recent.map((movement) => ({
+    ...movement,
+    reason_label: REASON_LABELS[movement.reason] ?? movement.reason,
+    source_label: SOURCE_LABELS[movement.source] ?? movement.source,
+  }))
+  return { ...summary, recent, open_stocktake: open }
 }
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */

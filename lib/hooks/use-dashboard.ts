@@ -15,13 +15,19 @@ export type DashboardState =
 
 const OFFLINE: LoadDashboardResult = { ok: false, message: 'The dashboard could not be loaded: check your connection' }
 
+function initialState(initial: LoadDashboardResult): DashboardState {
+  if (initial.ok) return { status: 'ready', data: initial.data, stale: false }
+  return { status: 'error', message: initial.message, noShop: initial.noShop ?? false }
+}
+
 /**
- * The dashboard's figures, fetched after mount and again when the page comes back
- * into view, when another page announces a stock change, and every minute while
+ * The dashboard's figures: first the server's (rendered with the page, so nothing
+ * shifts or waits for a fetch after mount), then fetched again when the page comes
+ * back into view, when another page announces a stock change, and every minute while
  * visible. Calls that arrive during a fetch are folded into one more fetch after it.
  */
-export function useDashboard() {
-  const [state, setState] = useState<DashboardState>({ status: 'loading' })
+export function useDashboard(initial: LoadDashboardResult) {
+  const [state, setState] = useState<DashboardState>(() => initialState(initial))
   const inFlight = useRef(false)
   const again = useRef(false)
 
@@ -55,7 +61,6 @@ export function useDashboard() {
     const whenVisible = () => {
       if (document.visibilityState === 'visible') void refresh()
     }
-    void refresh()
     window.addEventListener('focus', whenVisible)
     document.addEventListener('visibilitychange', whenVisible)
     const timer = window.setInterval(whenVisible, REFRESH_INTERVAL_MS)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stockPercent } from './summary'
+import { stockPercent } from './stock-percent'
 
 describe('stockPercent', () => {
   it.each([

@@ -1,0 +1,28 @@
+import { getCurrentUser } from '@/lib/auth/current-user'
+import { getDashboardSummary } from '@/lib/data/dashboard'
+import { listProducts } from '@/lib/data/products'
+import { findShopForUser } from '@/lib/data/shops'
+import { createClient } from '@/lib/supabase/server'
+
+// `npm run bench -- load`'s baseline: the queries of /app/products and /dashboard
+// with the same client, without rendering. Answers 404 unless the bench started the server.
+const queries = {
+  products: async () => {
+    const user = await getCurrentUser()
+    if (!user) return null
+    const supabase = await createClient()
+    const shop = await findShopForUser(supabase, user.id)
+    return shop && listProducts(supabase, shop.id)
+  },
+  dashboard: async () => {
+    const user = await getCurrentUser()
+    return user && getDashboardSummary(await createClient())
+  },
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ name: string }> }) {
+  const { name } = await params
+  if (process.env.SHELFSNAP_BENCH_ROUTES !== '1' || !Object.hasOwn(queries, name)) return new Response(null, { status: 404 })
+  const data = await queries[name as keyof typeof queries]()
+  return data ? Response.json(data) : new Response(null, { status: 401 })
+}

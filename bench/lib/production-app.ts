@@ -1,0 +1,123 @@
+// A production build (`next build` + `next start`) against a fresh in-memory
+// stack, on SUPABASE_LOCAL_PORT / E2E_APP_PORT, with owners signed in by cookie.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { createServerClient } from '@supabase/ssr'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config.ts'
+import { startStack, type Stack } from '../../supabase/local/stack.ts'
+import { isListening, waitForHttp } from '../../scripts/lib/net.ts'
+
+export const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
+export const APP_PORT = Number(process.env.E2E_APP_PORT || 3000)
+export const APP = `http://127.0.0.1:${APP_PORT}`
+export const STACK_URL = `http://127.0.0.1:${STACK_PORT}`
+// The stack URL is baked into the client bundle: a build made for another port is rebuilt.
+const BUILT_FOR = '.next/shelfsnap-bench-stack-url'
+
+export interface ProductionApp {
+  stack: Stack
+  stop(): Promise<void>
+}
+
+function nextCommand(args: string[], stdio: 'ignore' | 'inherit'): ChildProcess {
+  return spawn(process.execPath, ['node_modules/next/dist/bin/next', ...args], {
+    env: {
+      ...process.env,
+      NEXT_PUBLIC_SUPABASE_URL: STACK_URL,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      NEXT_TELEMETRY_DISABLED: '1',
+      // the gated bare route handlers (app/api/bench) answer only in benches
+      SHELFSNAP_BENCH_ROUTES: '1',
+    },
+    stdio,
+    detached: true,
+  })
+}
+
+function builtForThisStack() {
+  return existsSync('.next/BUILD_ID') && existsSync(BUILT_FOR) && readFileSync(BUILT_FOR, 'utf8') === STACK_URL
+}
+
+/** Starts the stack, builds when needed (or when BENCH_BUILD=1) and serves the build. */
+export async function startProductionApp(): Promise<ProductionApp> {
+  for (const port of [STACK_PORT, APP_PORT]) {
+    if (await isListening('127.0.0.1', port)) throw new Error(`port ${port} is in use; stop it and run the bench again`)
+  }
+  const stack = await startStack({
+    memory: true,
+    port: STACK_PORT,
+    seedFile: null,
+    config: { signInRateLimit: { max: 100_000, windowMs: 60_000 } },
+  })
+  const children: ChildProcess[] = []
+  const stop = async () => {
+    for (const child of children) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
+    await stack.stop()
+  }
+  try {
+    if (!builtForThisStack() || process.env.BENCH_BUILD === '1') {
+      const build = nextCommand(['build'], 'inherit')
+      children.push(build)
+      const code = await new Promise<number | null>((done) => build.on('exit', done))
+      if (code !== 0) throw new Error('next build failed')
+      writeFileSync(BUILT_FOR, STACK_URL)
+    }
+    const server = nextCommand(['start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], 'ignore')
+    children.push(server)
+    await waitForHttp(`${APP}/auth`, server)
+    return { stack, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export interface Owner {
+  email: string
+  password: string
+  shopId: string
+  /** signed in against the stack directly */
+  client: SupabaseClient
+  /** the app's session cookies, as a browser would send them */
+  cookie: string
+}
+
+/** A new owner with a shop of `products` products, signed in both ways. */
+export async function createOwner(tag: string, products: number): Promise<Owner> {
+  const email = `${tag}-${randomUUID().slice(0, 12)}@example.com`
+  const password = 'bench-password-1'
+  const client = createClient(STACK_URL, PUBLISHABLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+  const { error } = await client.auth.signUp({ email, password })
+  if (error) throw error
+  const { data: shop } = await client.from('shops').insert({ name: `Bench ${tag}` }).select('id').single().throwOnError()
+  for (let start = 0; start < products; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, products - start) }, (_, i) => {
+      const n = String(start + i + 1).padStart(4, '0')
+      return { shop_id: shop.id, name: `Item ${n}`, sku: `SKU-${n}`, qty: (start + i) % 10, low_stock_threshold: 2 }
+    })
+    await client.from('products').insert(rows).throwOnError()
+  }
+  return { email, password, shopId: shop.id as string, client, cookie: await sessionCookie(email, password) }
+}
+
+/** Signs in with the same cookie client the app uses, and returns the Cookie header it leaves. */
+async function sessionCookie(email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>()
+  const supabase = createServerClient(STACK_URL, PUBLISHABLE_KEY, {
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => {
+        for (const { name, value } of cookies) {
+          if (value) jar.set(name, value)
+          else jar.delete(name)
+        }
+      },
+    },
+  })
+  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) throw error
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+}
