@@ -82,8 +82,11 @@ try {
     memory: true,
     port: STACK_PORT,
     seedFile: null,
-    // Every test signs in from 127.0.0.1: lift the per-IP sign-in limit.
-    config: { signInRateLimit: { max: 100_000, windowMs: 60_000 } },
+    // Every test signs in from 127.0.0.1: lift the per-IP sign-in limits.
+    config: {
+      signInRateLimit: { max: 100_000, windowMs: 60_000 },
+      anonymousSignInRateLimit: { max: 100_000, windowMs: 60_000 },
+    },
   })
   console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
 

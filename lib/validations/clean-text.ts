@@ -1,7 +1,6 @@
 // NUL and other C0/C1 control characters never belong in what a shop owner types,
 // and PostgreSQL refuses NUL outright ("invalid byte sequence for encoding UTF8: 0x00").
 // Tab, line feed and carriage return stay: notes and CSV cells may hold them.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 
 export function stripControlChars(value: string): string {

@@ -1,18 +1,14 @@
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { getDashboardSummary } from '@/lib/data/dashboard'
-import { listProducts } from '@/lib/data/products'
-import { findShopForUser } from '@/lib/data/shops'
+import { getCatalogue } from '@/lib/data/products'
 import { createClient } from '@/lib/supabase/server'
 
 // `npm run bench -- load`'s baseline: the queries of /app/products and /dashboard
 // with the same client, without rendering. Answers 404 unless the bench started the server.
 const queries = {
   products: async () => {
-    const user = await getCurrentUser()
-    if (!user) return null
-    const supabase = await createClient()
-    const shop = await findShopForUser(supabase, user.id)
-    return shop && listProducts(supabase, shop.id)
+    const [user, catalogue] = await Promise.all([getCurrentUser(), getCatalogue(await createClient())])
+    return user && catalogue
   },
   dashboard: async () => {
     const user = await getCurrentUser()
