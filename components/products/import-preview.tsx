@@ -2,11 +2,11 @@
 
 import { useState } from 'react'
 import type { ImportPreviewSummary } from '@/lib/actions/import-state'
+import { plural } from '@/lib/format/plural'
 import { Button } from '@/components/ui/button'
 import { ImportRowChanges } from './import-row-changes'
 
 const PAGE = 50
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 /** What the owner is about to import: every change row by row, every problem by line and column. */
 export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {

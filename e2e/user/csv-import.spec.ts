@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
@@ -34,6 +35,9 @@ test('a CSV with blank cells: the preview shows kept values and old → new, and
   const rye = preview.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Line 3: Rye Bread; sliced (RYE-1)' }) })
   await expect(rye.getByText('New', { exact: true })).toBeVisible()
   await expect(rye.getByRole('definition')).toHaveText(['Rye Bread; sliced', 'RYE-1', '3', '2.00'])
+
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
 
   const { data: untouched } = await supabase.from('products').select('sku').eq('shop_id', shop.id).throwOnError()
   expect(untouched).toEqual([{ sku: 'OAT-1L' }])

@@ -2,13 +2,13 @@
 
 import { revalidatePath } from 'next/cache'
 import { importProducts as runImport, STALE_IMPORT_MESSAGE } from '@/lib/data/product-import'
+import { plural } from '@/lib/format/plural'
 import { confirmImportSchema } from '@/lib/validations/import'
 import type { ActionState } from './action-state'
 import type { ImportPreviewState } from './import-state'
 import { planImportFile, previewSummary } from './read-import-file'
 import { validatedAction } from './validated-action'
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 const confirm = validatedAction(
   confirmImportSchema,
