@@ -1,5 +1,6 @@
 'use server'
 
+import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { seedMyDemoShop } from '@/lib/data/demo-shop'
 import { ALREADY_SIGNED_IN } from '@/lib/demo/demo-result'
@@ -15,7 +16,9 @@ export const tryDemo = validatedAction(z.object({}), async (_input, { supabase }
   const { data } = await supabase.auth.getClaims()
   if (data?.claims && !isAnonymousClaims(data.claims)) return { ok: true, message: ALREADY_SIGNED_IN }
   if (!data?.claims) {
-    const { error } = await supabase.auth.signInAnonymously()
+    let { error } = await supabase.auth.signInAnonymously()
+    // The request never got an answer: once more (at worst an unused anonymous user is left behind).
+    if (isAuthRetryableFetchError(error)) ({ error } = await supabase.auth.signInAnonymously())
     if (error) return { ok: false, message: error.message }
   }
   const seeded = await seedMyDemoShop(supabase)

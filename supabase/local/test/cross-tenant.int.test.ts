@@ -96,6 +96,7 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   dashboard_summary: () => ({}),
   dashboard_day_report: () => ({}),
   shop_today: () => ({}),
+  seed_my_demo_shop: () => ({}),
 }
 
 const bucketAttacks: Record<string, (victim: Tenant) => { victimPath: string; plantPath: string }> = {
