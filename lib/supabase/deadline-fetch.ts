@@ -28,8 +28,15 @@ export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
     const deadline = AbortSignal.timeout(deadlineMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
     const database = urlOf(input).includes('/rest/v1/')
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+    const call = () => fetch(input, { ...init, signal })
     try {
-      const response = await fetch(input, { ...init, signal })
+      // Trap: a kept-alive socket the server has just closed fails at once ("other side closed").
+      // PostgREST's own retry is off (it would multiply the deadline), so a read gets one more try.
+      const response = await call().catch((error: unknown) => {
+        if (signal.aborted || (method !== 'GET' && method !== 'HEAD')) throw error
+        return call()
+      })
       // A gateway in front of a dead service answers 502-504 itself.
       if (database && response.status >= 502 && response.status <= 504) markBackendDown()
       else if (database) markBackendUp()
