@@ -14,6 +14,19 @@ export class BackendUnreachableError extends Error {
   }
 }
 
+/**
+ * Like AbortSignal.timeout, but it lets the I/O already waiting go first: after the event loop
+ * was blocked (a photo being decoded), an answer that arrived meanwhile is not thrown away.
+ */
+function deadlineSignal(ms: number): AbortSignal {
+  const controller = new AbortController()
+  const timer = setTimeout(() => {
+    setImmediate(() => controller.abort(new DOMException('The backend did not answer in time', 'TimeoutError')))
+  }, ms)
+  timer.unref()
+  return controller.signal
+}
+
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
 }
@@ -25,7 +38,7 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
  */
 export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
   return async (input, init) => {
-    const deadline = AbortSignal.timeout(deadlineMs)
+    const deadline = deadlineSignal(deadlineMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
     const database = urlOf(input).includes('/rest/v1/')
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
