@@ -94,6 +94,8 @@ export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
       // The caller gave up: not an outage.
       if (init?.signal?.aborted) throw error
       if (database) markBackendDown()
+      // The detail stays in the server log; callers and screens get the plain message.
+      console.error('Supabase call failed:', method, urlOf(input).split('?')[0], error)
       throw new BackendUnreachableError(error)
     }
   }
