@@ -60,6 +60,44 @@ describe('deadlineFetch', () => {
     expect(backendSeemsDown()).toBe(true)
   })
 
+  it('tries a read once more when its connection drops (a kept-alive socket closed by the server), never a write', async () => {
+    let calls = 0
+    const server = createServer((request, response) => {
+      calls += 1
+      if (calls === 1) return void request.socket.destroy()
+      response.end('ok')
+    })
+    servers.push(server)
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/v1/products`
+    expect(await (await deadlineFetch(2_000)(url)).text()).toBe('ok')
+    expect(calls).toBe(2)
+    calls = 0
+    await expect(deadlineFetch(2_000)(url, { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(BackendUnreachableError)
+    expect(calls).toBe(1)
+  })
+
+  it('counts time without progress: a long answer that keeps coming is kept, one that stalls is cut', async () => {
+    const server = createServer((request, response) => {
+      response.writeHead(200)
+      let sent = 0
+      const timer = setInterval(() => {
+        if (request.url === '/stall' && sent === 1) return
+        response.write('x')
+        if (++sent === 6) {
+          clearInterval(timer)
+          response.end()
+        }
+      }, 100)
+      response.on('close', () => clearInterval(timer))
+    })
+    servers.push(server)
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    expect(await (await deadlineFetch(300)(`${base}/steady`)).text()).toBe('xxxxxx')
+    await expect((await deadlineFetch(300)(`${base}/stall`)).text()).rejects.toThrow()
+  })
+
   it("keeps the caller's own abort: that is not an outage", async () => {
     const url = await serve('hang')
     const failure = await deadlineFetch(5_000)(url, { signal: AbortSignal.timeout(100) }).catch((error: unknown) => error)

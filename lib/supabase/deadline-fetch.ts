@@ -14,6 +14,54 @@ export class BackendUnreachableError extends Error {
   }
 }
 
+/**
+ * A deadline that counts time without progress: it starts again whenever a piece of the answer
+ * arrives, so a large photo that keeps coming is not cut off, while a frozen backend is. When it
+ * runs out, the I/O already waiting goes first: after the event loop was blocked (a photo being
+ * decoded), an answer that arrived meanwhile is not thrown away.
+ */
+class Deadline {
+  private readonly controller = new AbortController()
+  private timer: NodeJS.Timeout | undefined
+  private pending: NodeJS.Immediate | undefined
+  readonly signal = this.controller.signal
+
+  constructor(private readonly ms: number) {
+    this.restart()
+  }
+
+  restart() {
+    this.stop()
+    this.timer = setTimeout(() => {
+      this.pending = setImmediate(() => this.controller.abort(new DOMException('The backend did not answer in time', 'TimeoutError')))
+    }, this.ms)
+    this.timer.unref()
+  }
+
+  stop() {
+    clearTimeout(this.timer)
+    clearImmediate(this.pending)
+  }
+
+  /** The same response, its body restarting the deadline as it flows and ending it when done. */
+  watch(response: Response): Response {
+    if (!response.body) {
+      this.stop()
+      return response
+    }
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform: (chunk, output) => {
+          this.restart()
+          output.enqueue(chunk)
+        },
+        flush: () => this.stop(),
+      }),
+    )
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+}
+
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
 }
@@ -25,19 +73,29 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
  */
 export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
   return async (input, init) => {
-    const deadline = AbortSignal.timeout(deadlineMs)
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline
+    const deadline = new Deadline(deadlineMs)
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal
     const database = urlOf(input).includes('/rest/v1/')
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+    const call = () => fetch(input, { ...init, signal })
     try {
-      const response = await fetch(input, { ...init, signal })
+      // Trap: a kept-alive socket the server has just closed fails at once ("other side closed").
+      // PostgREST's own retry is off (it would multiply the deadline), so a read gets one more try.
+      const response = await call().catch((error: unknown) => {
+        if (signal.aborted || (method !== 'GET' && method !== 'HEAD')) throw error
+        return call()
+      })
       // A gateway in front of a dead service answers 502-504 itself.
       if (database && response.status >= 502 && response.status <= 504) markBackendDown()
       else if (database) markBackendUp()
-      return response
+      return deadline.watch(response)
     } catch (error) {
+      deadline.stop()
       // The caller gave up: not an outage.
       if (init?.signal?.aborted) throw error
       if (database) markBackendDown()
+      // The detail stays in the server log; callers and screens get the plain message.
+      console.error('Supabase call failed:', method, urlOf(input).split('?')[0], error)
       throw new BackendUnreachableError(error)
     }
   }
@@ -52,7 +110,7 @@ export function isBackendFailure(error: unknown): boolean {
   if (!error) return false
   if (error instanceof BackendUnreachableError || isAuthRetryableFetchError(error)) return true
   const { status, message, name } = error as { status?: unknown; message?: unknown; name?: unknown }
-  if (name === 'BackendUnreachableError') return true
+  if (name === 'BackendUnreachableError' || name === 'TimeoutError') return true
   if (typeof status === 'number' && status >= 500) return true
-  return typeof message === 'string' && message.startsWith('BackendUnreachableError')
+  return typeof message === 'string' && /^(BackendUnreachableError|TimeoutError)\b/.test(message)
 }
