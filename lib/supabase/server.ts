@@ -5,11 +5,12 @@ import { supabaseEnv } from './env'
 import { serverClientOptions } from './server-options'
 
 // A new client per request: never hold one in module scope on the server.
-export async function createClient() {
+// Background jobs (after()) pass a longer deadline: nobody is waiting on a page for them.
+export async function createClient({ deadlineMs }: { deadlineMs?: number } = {}) {
   const cookieStore = await cookies()
   const { url, key } = supabaseEnv()
   return createServerClient(url, key, {
-    ...serverClientOptions(),
+    ...serverClientOptions(deadlineMs),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

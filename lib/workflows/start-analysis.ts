@@ -9,6 +9,9 @@ import { retryFailedPhotos } from '@/lib/data/stocktake-photos'
 import { createClient } from '@/lib/supabase/server'
 import { runAnalysis } from './run-analysis'
 
+/** The counting job's Supabase calls: a photo download or a busy database may take a while. */
+const JOB_DEADLINE_MS = 60_000
+
 export const MISCONFIGURED = 'Photo counting is not set up correctly on the server. Nothing was changed; tell whoever runs ShelfSnap.'
 
 /**
@@ -28,6 +31,6 @@ export async function startAnalysis(supabase: SupabaseClient, sessionId: string)
     return { ok: false, message: MISCONFIGURED }
   }
   await retryFailedPhotos(supabase, sessionId)
-  after(async () => runAnalysis(await createClient(), sessionId, analyser))
+  after(async () => runAnalysis(await createClient({ deadlineMs: JOB_DEADLINE_MS }), sessionId, analyser))
   return { ok: true }
 }
