@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { PackageOpen, SearchX } from 'lucide-react'
 import {
   applyView,
@@ -21,7 +21,9 @@ import { ProductSearch } from './product-search'
 
 const PATH = '/app/products'
 /** Rows drawn at first and added by each "Show more": a phone screen holds about eight. */
-export const ROWS_PER_STEP = 50
+export const ROWS_PER_STEP = 20
+/** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */
+const URL_DELAY_MS = 250
 
 interface ProductCatalogueProps {
   /** the catalogue() rows as JSON text: one string is the cheapest thing to send to the phone */
@@ -43,6 +45,8 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
   const [view, setView] = useState(() => viewNow(initialView))
   const [shown, setShown] = useState(ROWS_PER_STEP)
   // A new render from the server (a link to this page, a deleted product): its view and numbers win.
+  const urlTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(urlTimer.current), [])
   const [rendered, setRendered] = useState(renderedAt)
   if (rendered !== renderedAt) {
     setRendered(renderedAt)
@@ -70,7 +74,8 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
     setShown(ROWS_PER_STEP)
     // Typing replaces the entry (back does not step through letters); a filter or an order is a step of its own.
     const href = viewHref(PATH, updated)
-    if ('q' in next) window.history.replaceState(null, '', href)
+    clearTimeout(urlTimer.current)
+    if ('q' in next) urlTimer.current = setTimeout(() => window.history.replaceState(null, '', href), URL_DELAY_MS)
     else window.history.pushState(null, '', href)
   }
 

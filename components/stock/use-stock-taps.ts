@@ -48,6 +48,8 @@ function counterTaps(names: Map<string, string>): StockTaps {
       const name = names.get(batch.productId) ?? ''
       toast.success(`${batch.kind === 'sold' ? 'Sold' : 'Received'} ${batch.count} × ${name}`, {
         description: `Stock is now ${qty}`,
+        // Long enough to notice a wrong tap and undo it.
+        duration: 10_000,
         action: { label: 'Undo', onClick: () => void undo(taps, batch, name) },
       })
     },

@@ -65,7 +65,8 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await page.getByRole('button', { name: 'Import 10 products' }).click()
   await expectToast(page, 'Products imported', '10 new products, 0 products updated, 0 stock counts changed', 'success')
   await page.getByRole('link', { name: 'Print labels' }).click()
-  await expect(page.getByRole('img', { name: /^QR code for DAY-/ })).toHaveCount(10)
+  // a label per unit in stock, for each of the 10 products
+  await expect(page.getByRole('group', { name: 'Products to print' }).getByRole('checkbox')).toHaveCount(10)
 
   // Morning: the photo is stored and counted as soon as it is picked, and is still there after a reload.
   await page.goto('/upload')

@@ -24,8 +24,8 @@ const taps = (productId: string, fields: Record<string, string> = {}) =>
   formData({ product_id: productId, kind: 'sold', count: '3', request_id: randomUUID(), ...fields })
 
 async function ledger(productId: string) {
-  const { rows } = await stack.db.query<{ id: string; delta: number; qty_after: number; reason: string; note: string | null; request_id: string | null; reverses: string | null }>(
-    `select id, delta, qty_after, reason, note, request_id, reverses from stock_movements
+  const { rows } = await stack.db.query<{ id: string; delta: number; qty_after: number; reason: string; note: string | null; request_id: string | null }>(
+    `select id, delta, qty_after, reason, note, request_id from stock_movements
       where product_id = $1 and reason <> 'initial' order by created_at, id`,
     [productId],
   )
@@ -95,16 +95,19 @@ describe('bookStockTaps', () => {
 })
 
 describe('undoStockTaps', () => {
-  it('books the reverse, pointing at the sale, once however often it is asked', async () => {
+  it('books the reverse, once however often it is asked, and an undo cannot be undone', async () => {
     const id = await addProduct(owner, { qty: 10 })
     const form = taps(id)
     await bookStockTaps(idle, form)
     const undo = formData({ product_id: id, request_id: form.get('request_id') as string })
     expect(await undoStockTaps(idle, undo)).toEqual({ ok: true, message: 'Stock is now 10', qty: 10 })
     expect(await undoStockTaps(idle, undo)).toMatchObject({ ok: true, qty: 10 })
-    const [sale, reversal, ...rest] = await ledger(id)
+    const [, reversal, ...rest] = await ledger(id)
     expect(rest).toEqual([])
-    expect(reversal).toMatchObject({ delta: 3, qty_after: 10, reason: 'sold', note: 'Undone', reverses: sale!.id })
+    expect(reversal).toMatchObject({ delta: 3, qty_after: 10, reason: 'sold', note: 'Undone' })
+    const again = await owner.client.rpc('undo_stock_change', { p_product_id: id, p_request_id: reversal!.request_id })
+    expect(again.error?.message).toBe('There is no change to undo')
+    expect(await ledger(id)).toHaveLength(2)
     expect(await qty(id)).toBe(10)
   })
 

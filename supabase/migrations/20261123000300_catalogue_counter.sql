@@ -30,33 +30,25 @@ language sql stable security invoker set search_path = '' as $$
 $$;
 
 -- An undo is a movement of its own: the reverse of the change, with the same
--- reason (a sale undone nets to no sale), pointing at what it reverses.
-alter table public.stock_movements add column reverses uuid references public.stock_movements (id) on delete cascade;
-create unique index stock_movements_reverses_idx on public.stock_movements (reverses) where reverses is not null;
-
--- Reverses the manual sale or receipt booked with p_request_id. Undoing twice
--- books nothing more: the first reversal is returned.
+-- reason (a sale undone nets to no sale), noted 'Undone'. Its request id is
+-- derived from the change's, so undoing twice books it once (the ledger's
+-- unique request index), and the two can be told apart and matched.
 create function public.undo_stock_change(p_product_id uuid, p_request_id uuid) returns public.stock_movements
 language plpgsql security definer set search_path = '' as $$
 declare
   v_product public.products;
   v_change public.stock_movements;
-  v_undo public.stock_movements;
 begin
   v_product := public.lock_owned_product(p_product_id);
+  -- Only a tap's change (manual, no note): never an undo, a stocktake or an import.
   select * into v_change from public.stock_movements
    where product_id = v_product.id and request_id = p_request_id
-     and source = 'manual' and reason in ('sold', 'received') and reverses is null;
+     and source = 'manual' and reason in ('sold', 'received') and note is null;
   if not found then
     raise exception 'There is no change to undo' using errcode = 'P0002';
   end if;
-  select * into v_undo from public.stock_movements where reverses = v_change.id;
-  if found then
-    return v_undo;
-  end if;
-  v_undo := public.apply_stock_change(v_product, -v_change.delta, v_change.reason, 'Undone', 'manual', null);
-  update public.stock_movements set reverses = v_change.id where id = v_undo.id returning * into v_undo;
-  return v_undo;
+  return public.apply_stock_change(v_product, -v_change.delta, v_change.reason, 'Undone', 'manual',
+                                   md5('undo:' || p_request_id::text)::uuid);
 end
 $$;
 
