@@ -81,7 +81,7 @@ test.describe('the stocked shop', () => {
     await shop.getByRole('link', { name: tin, exact: true }).click()
     await expect(shop.getByRole('heading', { name: tin, level: 1 })).toBeVisible()
     const saved = shop.waitForResponse((response) => response.request().method() === 'POST' && !!response.request().headers()['next-action'])
-    await shop.getByRole('button', { name: `Remove one ${tin}` }).click()
+    await shop.getByRole('button', { name: `Sold 1 ${tin}` }).click()
     await saved
 
     // What a page that changes stock sends; the dashboard listens on the channel.
@@ -93,7 +93,7 @@ test.describe('the stocked shop', () => {
     // Coming back to the tab refetches too.
     const afterFirst = await soldToday(page)
     const savedAgain = shop.waitForResponse((response) => response.request().method() === 'POST' && !!response.request().headers()['next-action'])
-    await shop.getByRole('button', { name: `Remove one ${tin}` }).click()
+    await shop.getByRole('button', { name: `Sold 1 ${tin}` }).click()
     await savedAgain
     await page.bringToFront()
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))

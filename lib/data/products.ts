@@ -138,24 +138,6 @@ export async function listProductsForExport(
   return data
 }
 
-/** barcode → SKU of every product that has a barcode: an import must not steal one. */
-export async function listBarcodeOwners(supabase: SupabaseClient, shopId: string): Promise<Map<string, string | null>> {
-  const owners = new Map<string, string | null>()
-  for (let from = 0; ; from += 1000) {
-    const { data } = await supabase
-      .from('products')
-      .select('barcode, sku')
-      .eq('shop_id', shopId)
-      .not('barcode', 'is', null)
-      .order('id')
-      .range(from, from + 999)
-      .overrideTypes<{ barcode: string; sku: string | null }[], { merge: false }>()
-      .throwOnError()
-    for (const row of data) owners.set(row.barcode, row.sku)
-    if (data.length < 1000) return owners
-  }
-}
-
 export interface LabelProduct {
   id: string
   name: string

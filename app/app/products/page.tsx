@@ -5,6 +5,7 @@ import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ErrorToast } from '@/components/feedback/error-toast'
 import { getCurrentUser } from '@/lib/auth/current-user'
+import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { getCatalogue } from '@/lib/data/products'
 import { viewFromParams } from '@/lib/products/catalogue'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
@@ -27,7 +28,10 @@ async function readCatalogue(supabase: ServerSupabase) {
   try {
     return { catalogue: await getCatalogue(supabase), error: null, readAt: Date.now() }
   } catch (error) {
-    return { catalogue: null, error: error instanceof Error ? error.message : String(error), readAt: 0 }
+    // The detail stays in the server log; the owner gets a plain message and its reference.
+    const reference = crypto.randomUUID().slice(0, 8)
+    console.error(`Products could not be read (reference ${reference})`, error)
+    return { catalogue: null, error: `${BACKEND_UNREACHABLE_MESSAGE} (reference ${reference})`, readAt: 0 }
   }
 }
 
