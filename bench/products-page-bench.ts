@@ -1,19 +1,14 @@
 // /app/products against a bare route handler running the same query with the same
 // client (GET /api/products), both signed in, on a production build, at 5,000 products.
 // Also starts the app that bench/search-bench.ts types into.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { chromiumLaunchOptions } from '../e2e/_helpers/chromium.ts'
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
-import { startStack } from '../supabase/local/stack.ts'
-import { isListening, waitForHttp } from '../scripts/lib/net.ts'
+import { PUBLISHABLE_KEY } from '../supabase/local/config.ts'
+import { APP, startProductionApp } from './lib/production-app.ts'
 import { percentile, samplePair, type Figure } from './stats.ts'
 
-const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || 54321)
-const APP_PORT = Number(process.env.E2E_APP_PORT || 3100)
 const PASSWORD = 'bench-password'
 export const PRODUCTS = 5000
 
@@ -26,44 +21,17 @@ export interface CatalogueApp {
   stop: () => Promise<void>
 }
 
-function next(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', ...args], {
-    env: {
-      ...process.env,
-      NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${STACK_PORT}`,
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      SUPABASE_SECRET_KEY: SECRET_KEY,
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: 'ignore',
-    detached: true,
-  })
-}
-
 /** A stack, a production build (BENCH_BUILD=1 rebuilds) and a signed-in owner of 5,000 products. */
 export async function startCatalogueApp(): Promise<CatalogueApp> {
-  for (const port of [STACK_PORT, APP_PORT]) {
-    if (await isListening('127.0.0.1', port)) throw new Error(`port ${port} is in use; stop it and run the bench again`)
-  }
-  const url = `http://127.0.0.1:${APP_PORT}`
-  const stack = await startStack({ memory: true, port: STACK_PORT, seedFile: null })
-  const children: ChildProcess[] = []
+  const url = APP
+  const app = await startProductionApp()
+  const stack = app.stack
   const browser = await chromium.launch(chromiumLaunchOptions)
   const stop = async () => {
     await browser.close()
-    for (const child of children) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
-    await stack.stop()
+    await app.stop()
   }
   try {
-    if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
-      const build = next(['build'])
-      children.push(build)
-      if ((await new Promise((done) => build.on('exit', done))) !== 0) throw new Error('next build failed')
-    }
-    const server = next(['start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
-    children.push(server)
-    await waitForHttp(`${url}/auth`, server)
-
     const client = createClient(stack.url, PUBLISHABLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
     const email = `bench-${randomUUID()}@example.com`
     const { error } = await client.auth.signUp({ email, password: PASSWORD })

@@ -2,7 +2,6 @@
 // written to bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
-import { runAppBench } from './app-bench.ts'
 import { runCountingBench } from './counting-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runLoadBench } from './load-bench.ts'
@@ -13,7 +12,6 @@ import { runZxingSamplesBench } from './zxing-samples-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
-  ['Catalogue at 5,000 products', runAppBench],
   ['Counter: search and /app/products against its bare route, 5,000 products', runCounterBench],
   ['Photo counting', runCountingBench],
   // `npm run bench -- real-photos` picks it by this title
