@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { MovementPage, StockMovement } from '@/lib/data/stock-movements'
 import { formatDateTime } from '@/lib/format/date-time'
-import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { signed } from '@/lib/format/signed'

@@ -1,6 +1,6 @@
 import type { ReviewLine } from '@/lib/stocktakes/review'
 import { signed } from '@/lib/format/signed'
-import { REASON_LABELS } from '@/lib/validations/stock'
+import { REASON_LABELS } from '@/lib/products/stock-reasons'
 
 /**
  * Every number of a product's line but its two counts, each labelled, as the

@@ -2,7 +2,7 @@
 
 import { useId, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, X } from 'lucide-react'
-import { MAX_PHOTOS_PER_SIDE } from '@/lib/validations/stocktake'
+import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'

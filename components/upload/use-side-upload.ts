@@ -11,7 +11,7 @@ import { startStocktake } from '@/lib/actions/start-stocktake'
 import { resizeImage, STOCK_PHOTO } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
-import { PHOTO_HEADER_BYTES } from '@/lib/validations/stocktake'
+import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 import { createClient } from '@/lib/supabase/client'
 
 /** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */

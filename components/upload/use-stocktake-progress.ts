@@ -7,7 +7,7 @@ import { initialActionState } from '@/lib/actions/action-state'
 import { analyseStocktake } from '@/lib/actions/analyse-stocktake'
 import { stocktakeProgress, type StocktakeProgress } from '@/lib/actions/stocktake-progress'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
-import { MISSING_IMAGES } from '@/lib/validations/stocktake'
+import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
 import { form } from './use-side-upload'
 
 const POLL_MS = 1000

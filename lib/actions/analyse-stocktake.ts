@@ -3,7 +3,8 @@
 import { listPhotos } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
 import { startAnalysis } from '@/lib/workflows/start-analysis'
-import { MISSING_IMAGES, STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
+import { STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
+import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
 import { validatedAction } from './validated-action'
 
 /** Counts a side's photos as soon as they are in: the morning count is on screen long before the evening. */

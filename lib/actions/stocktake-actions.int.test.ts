@@ -12,7 +12,8 @@ import { getReview } from '@/lib/data/stocktake-review'
 import { getOpenStocktake } from '@/lib/data/stocktakes'
 import { toLocalInput } from '@/lib/format/date-time'
 import { NOTHING_FOUND } from '@/lib/workflows/run-analysis'
-import { MISSING_IMAGES, PHOTO_HEADER_BYTES, STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
+import { STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
+import { MISSING_IMAGES, PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack

@@ -1,5 +1,5 @@
 import type { DayReport } from '@/lib/dashboard/summary'
-import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { csvLine, UTF8_BOM, type CsvCell } from './write-csv'
 
 // One file, two tables, every record the same width (RFC 4180): a title record,

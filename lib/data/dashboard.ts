@@ -1,7 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
-import { REASON_LABELS, SOURCE_LABELS } from '@/lib/validations/stock'
+import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { openStocktakeBrief } from './stocktakes'
 
 /** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreateShopInput, Currency } from '@/lib/validations/shop'
+import type { CreateShopInput } from '@/lib/validations/shop'
+import type { Currency } from '@/lib/shops/currencies'
 
 export interface Shop {
   id: string

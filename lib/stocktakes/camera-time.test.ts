@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { PHOTO_HEADER_BYTES } from '@/lib/validations/stocktake'
+import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 import { readCameraTime } from './camera-time'
 
 /** A JPEG as a phone writes it, with the EXIF tags given (sharp's IFD2 is the Exif sub-IFD). */

@@ -1,15 +1,5 @@
 import { z } from 'zod'
-
-export const CURRENCIES = [
-  { code: 'GBP', symbol: '£' },
-  { code: 'USD', symbol: '$' },
-  { code: 'EUR', symbol: '€' },
-  { code: 'INR', symbol: '₹' },
-] as const
-
-export type Currency = (typeof CURRENCIES)[number]['code']
-
-export const DEFAULT_CURRENCY: Currency = 'GBP'
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@/lib/shops/currencies'
 
 const currencyCodes = CURRENCIES.map((currency) => currency.code) as [Currency, ...Currency[]]
 

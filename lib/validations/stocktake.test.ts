@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addPhotoSchema, confirmStocktakeSchema, PHOTO_HEADER_BYTES, reviewEditSchema, sideTimeSchema, STOCKTAKE_NOT_FOUND } from './stocktake'
+import { addPhotoSchema, confirmStocktakeSchema, reviewEditSchema, sideTimeSchema, STOCKTAKE_NOT_FOUND } from './stocktake'
+import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 
 const session = '22222222-2222-4222-8222-222222222222'
 const product = '33333333-3333-4333-8333-333333333333'

@@ -1,16 +1,11 @@
 import { z } from 'zod'
+import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 
 export const STOCKTAKE_NOT_FOUND = 'This stocktake does not exist or was discarded. Start again from Upload Photos.'
 const sessionId = z.uuid({ error: STOCKTAKE_NOT_FOUND })
 const productId = z.uuid({ error: 'This product is not in the stocktake' })
 const side = z.enum(['start', 'end'], { error: 'Choose Start of Day or End of Day' })
 
-/** Spec, section 5: both sides need a photo. */
-export const MISSING_IMAGES = { title: 'Missing images', description: 'Please upload both before and after images to analyze.' }
-
-export const MAX_PHOTOS_PER_SIDE = 10
-/** The start of the original file, where a camera writes its EXIF block (JPEG APP1 is at most 64 KiB). */
-export const PHOTO_HEADER_BYTES = 128 * 1024
 
 export const stocktakeSchema = z.object({ session_id: sessionId })
 
