@@ -76,14 +76,15 @@ export async function startApp(supabasePort: number): Promise<App> {
   }
 }
 
-/** A Server Action's id from the build's manifest, and a page that uses it. */
-export function serverAction(exportedName: string, file: string): { id: string; page: string } {
+/** A Server Action's id from the build's manifest, and a page that uses it (`params` fill a dynamic one). */
+export function serverAction(exportedName: string, file: string, params: Record<string, string> = {}): { id: string; page: string } {
   const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>
   }
   for (const [id, entry] of Object.entries(manifest.node)) {
     if (entry.exportedName !== exportedName || !entry.filename?.endsWith(file)) continue
-    const worker = Object.keys(entry.workers).find((name) => !name.includes('[') && !name.includes('/_'))
+    const fill = (name: string) => name.replace(/\[(\w+)\]/g, (whole, key: string) => params[key] ?? whole)
+    const worker = Object.keys(entry.workers).map(fill).find((name) => !name.includes('[') && !name.includes('/_'))
     if (worker) return { id, page: worker.replace(/^app/, '').replace(/\/page$/, '') || '/' }
   }
   throw new Error(`no server action ${exportedName} from ${file} in the build`)

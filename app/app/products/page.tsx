@@ -5,7 +5,8 @@ import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ErrorToast } from '@/components/feedback/error-toast'
 import { getCurrentUser } from '@/lib/auth/current-user'
-import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
+import { backendSeemsDown } from '@/lib/http/backend-health'
+import { BackendUnreachableError } from '@/lib/supabase/deadline-fetch'
 import { getCatalogue } from '@/lib/data/products'
 import { viewFromParams } from '@/lib/products/catalogue'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
@@ -28,10 +29,12 @@ async function readCatalogue(supabase: ServerSupabase) {
   try {
     return { catalogue: await getCatalogue(supabase), error: null, readAt: Date.now() }
   } catch (error) {
+    // An outage goes to the error boundary (its own wording, and 503 from the proxy next time).
+    if (backendSeemsDown()) throw new BackendUnreachableError(error)
     // The detail stays in the server log; the owner gets a plain message and its reference.
     const reference = crypto.randomUUID().slice(0, 8)
     console.error(`Products could not be read (reference ${reference})`, error)
-    return { catalogue: null, error: `${BACKEND_UNREACHABLE_MESSAGE} (reference ${reference})`, readAt: 0 }
+    return { catalogue: null, error: `Your products could not be read. Please try again. (reference ${reference})`, readAt: 0 }
   }
 }
 
