@@ -60,7 +60,7 @@ describe('deadlineFetch', () => {
     expect(backendSeemsDown()).toBe(true)
   })
 
-  it('tries a read once more when its connection drops (a kept-alive socket closed by the server), never a write', async () => {
+  it('tries an idempotent call once more when its connection drops (a kept-alive socket closed by the server), never a POST or PATCH', async () => {
     let calls = 0
     const server = createServer((request, response) => {
       calls += 1
@@ -73,8 +73,13 @@ describe('deadlineFetch', () => {
     expect(await (await deadlineFetch(2_000)(url)).text()).toBe('ok')
     expect(calls).toBe(2)
     calls = 0
-    await expect(deadlineFetch(2_000)(url, { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(BackendUnreachableError)
-    expect(calls).toBe(1)
+    expect(await (await deadlineFetch(2_000)(url, { method: 'DELETE' })).text()).toBe('ok')
+    expect(calls).toBe(2)
+    for (const method of ['POST', 'PATCH']) {
+      calls = 0
+      await expect(deadlineFetch(2_000)(url, { method, body: '{}' })).rejects.toBeInstanceOf(BackendUnreachableError)
+      expect(calls).toBe(1)
+    }
   })
 
   it('counts time without progress: a long answer that keeps coming is kept, one that stalls is cut', async () => {

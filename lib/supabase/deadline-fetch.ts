@@ -2,6 +2,8 @@ import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 import { markBackendDown, markBackendUp } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_DIGEST_PREFIX } from '@/lib/http/outage'
 
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
+
 /** Every Supabase call from the server gives up after this long. */
 export const BACKEND_DEADLINE_MS = 8_000
 
@@ -80,9 +82,10 @@ export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
     const call = () => fetch(input, { ...init, signal })
     try {
       // Trap: a kept-alive socket the server has just closed fails at once ("other side closed").
-      // PostgREST's own retry is off (it would multiply the deadline), so a read gets one more try.
+      // PostgREST's own retry is off (it would multiply the deadline), so an idempotent call
+      // (a read, a PUT or a DELETE by filter) gets one more try; a POST or PATCH never does.
       const response = await call().catch((error: unknown) => {
-        if (signal.aborted || (method !== 'GET' && method !== 'HEAD')) throw error
+        if (signal.aborted || !IDEMPOTENT.has(method)) throw error
         return call()
       })
       // A gateway in front of a dead service answers 502-504 itself.

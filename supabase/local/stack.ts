@@ -82,6 +82,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       else res.destroy()
     })
   })
+  // Kept-alive sockets live as long as behind the CLI's Kong (60 s). Node's 5 s default made a
+  // client whose event loop was busy (decoding a photo) reuse a socket the stack had just closed.
+  server.keepAliveTimeout = 60_000
+  server.headersTimeout = 65_000
   const port = await listen(server, options.port ?? defaultConfig().port, options.host ?? '127.0.0.1')
   const config = defaultConfig({ port, host: options.host, storageDir, ...options.config })
   const tokens = createTokens(signingKey, config.jwtSecret)
