@@ -167,6 +167,19 @@ describe('import_products() itself', () => {
     })
   })
 
+  it('refuses a product named twice (by SKU, or by id and SKU), and writes nothing', async () => {
+    const id = await addProduct(owner, { name: 'Pear', sku: 'PEAR', qty: 4 })
+    const before = await snapshot(stack)
+    for (const rows of [
+      [{ sku: 'TWICE', name: 'One' }, { sku: 'TWICE', name: 'Two' }],
+      [{ id, qty: 5 }, { sku: 'PEAR', qty: 6 }],
+    ]) {
+      const { error } = await owner.client.rpc('import_products', { p_rows: rows, p_request_id: randomUUID() })
+      expect(error).toMatchObject({ code: '22023', message: 'A product appears more than once in the import' })
+    }
+    expect(await snapshot(stack)).toEqual(before)
+  })
+
   it.each([
     ['a product that no longer holds the value the preview showed', (id: string) => ({ id, unit_price: '3', was: { unit_price: '2.40' } })],
     ['a product previewed as new that now exists', () => ({ sku: 'JAM', name: 'Jam', was: null })],

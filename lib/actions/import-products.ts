@@ -7,8 +7,8 @@ import { confirmImportSchema } from '@/lib/validations/import'
 import type { ActionState } from './action-state'
 import type { ImportPreviewState } from './import-state'
 import { planImportFile, previewSummary } from './read-import-file'
+import { BULK_DEADLINE_MS } from '@/lib/supabase/deadline-fetch'
 import { validatedAction } from './validated-action'
-
 
 const confirm = validatedAction(
   confirmImportSchema,
@@ -31,7 +31,7 @@ const confirm = validatedAction(
       message: `${plural(created, 'new product')}, ${plural(updated, 'product')} updated, ${plural(adjusted, 'stock count')} changed`,
     }
   },
-  { requireUser: true },
+  { requireUser: true, deadlineMs: BULK_DEADLINE_MS },
 )
 
 /** The owner confirmed the preview: the file is planned again and written only if the plan is the one shown. */

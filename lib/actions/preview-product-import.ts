@@ -4,6 +4,7 @@ import { previewImportSchema } from '@/lib/validations/import'
 import type { ActionState } from './action-state'
 import type { ImportPreviewState } from './import-state'
 import { planImportFile, previewSummary } from './read-import-file'
+import { BULK_DEADLINE_MS } from '@/lib/supabase/deadline-fetch'
 import { validatedAction } from './validated-action'
 
 const preview = validatedAction(
@@ -13,7 +14,7 @@ const preview = validatedAction(
     if (!result.ok) return { ok: false, message: result.message, fieldErrors: { file: [result.message] } }
     return { ok: true, preview: previewSummary(file.name, result) }
   },
-  { requireUser: true },
+  { requireUser: true, deadlineMs: BULK_DEADLINE_MS },
 )
 
 /** Reads the file and shows what an import would do, row by row. Nothing is written. */

@@ -17,6 +17,8 @@ interface Options {
   requireUser?: boolean
   /** report every invalid field at once (forms with many fields) instead of the first only */
   allErrors?: boolean
+  /** how long a backend call may wait without progress; bulk writes get longer than the default */
+  deadlineMs?: number
 }
 
 export const NO_USER_MESSAGE = 'No user found'
@@ -29,7 +31,7 @@ export const NO_USER_MESSAGE = 'No user found'
 export function validatedAction<S extends z.ZodType, R extends ActionState = ActionState>(
   schema: S,
   run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
-  { requireUser = false, allErrors = false }: Options = {},
+  { requireUser = false, allErrors = false, deadlineMs }: Options = {},
 ) {
   return async (_previous: ActionState, formData: FormData): Promise<R | ActionState> => {
     const parsed = schema.safeParse(cleanFormEntries(formData))
@@ -43,7 +45,7 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       const message = issues[0]?.message ?? 'Invalid input'
       return { ok: false, message, fieldErrors }
     }
-    const supabase = await createClient()
+    const supabase = await createClient({ deadlineMs })
     let userId = ''
     if (requireUser) {
       const { data, error } = await supabase.auth.getClaims()

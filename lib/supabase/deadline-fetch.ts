@@ -6,6 +6,8 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
 
 /** Every Supabase call from the server gives up after this long. */
 export const BACKEND_DEADLINE_MS = 8_000
+/** A 5,000-row import is one statement that answers only when it is done. */
+export const BULK_DEADLINE_MS = 30_000
 
 /** Thrown by the server clients' fetch when the backend cannot be asked (refused, reset, timed out). */
 export class BackendUnreachableError extends Error {
