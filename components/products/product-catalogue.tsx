@@ -7,10 +7,13 @@ import {
   categoriesOf,
   fromTuple,
   indexRows,
+  ROWS_PER_STEP,
+  sameView,
   viewFromParams,
   viewHref,
   type CatalogueTuple,
   type CatalogueView,
+  type FirstView,
 } from '@/lib/products/catalogue'
 import { Button } from '@/components/ui/button'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
@@ -20,14 +23,14 @@ import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
 
 const PATH = '/app/products'
-/** Rows drawn at first and added by each "Show more": a phone screen holds about eight. */
-export const ROWS_PER_STEP = 20
 /** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */
 const URL_DELAY_MS = 250
 
 interface ProductCatalogueProps {
   /** the catalogue() rows as JSON text: one string is the cheapest thing to send to the phone */
   rows: string
+  /** the server's render of initialView: drawn until the owner changes the view or the stock */
+  first: FirstView
   initialView: CatalogueView
   /** when the server read the rows: a new render (a link here, a refresh) resets the view */
   renderedAt: number
@@ -38,12 +41,20 @@ const viewNow = (fallback: CatalogueView) =>
   typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
 
 /** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
-export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: ProductCatalogueProps) {
-  const loaded = useMemo(() => indexRows((JSON.parse(rowsJson) as CatalogueTuple[]).map(fromTuple)), [rowsJson])
-  const categories = useMemo(() => categoriesOf(loaded), [loaded])
+export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedAt }: ProductCatalogueProps) {
   const taps = useStockTaps()
   const [view, setView] = useState(() => viewNow(initialView))
   const [shown, setShown] = useState(ROWS_PER_STEP)
+  // The whole catalogue is read on the phone only once it is needed (the search box has the focus,
+  // the view or a number changed): hydrating the page never parses 5,000 rows.
+  const [wanted, setWanted] = useState(false)
+  const { stored } = taps.snapshot
+  const needed = wanted || stored.size > 0 || shown !== ROWS_PER_STEP || !sameView(view, initialView)
+  const loaded = useMemo(
+    () => (needed ? indexRows((JSON.parse(rowsJson) as CatalogueTuple[]).map(fromTuple)) : null),
+    [needed, rowsJson],
+  )
+  const categories = useMemo(() => (loaded ? categoriesOf(loaded) : first.categories), [loaded, first.categories])
   // A new render from the server (a link to this page, a deleted product): its view and numbers win.
   const urlTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(urlTimer.current), [])
@@ -61,12 +72,13 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
     return () => window.removeEventListener('popstate', fromUrl)
   }, [])
 
-  const { stored } = taps.snapshot
   const current = useMemo(
-    () => (stored.size ? loaded.map((row) => (stored.has(row.id) ? { ...row, qty: stored.get(row.id)! } : row)) : loaded),
+    () => (loaded && stored.size ? loaded.map((row) => (stored.has(row.id) ? { ...row, qty: stored.get(row.id)! } : row)) : loaded),
     [loaded, stored],
   )
-  const matches = useMemo(() => applyView(current, view), [current, view])
+  const matches = useMemo(() => (current ? applyView(current, view) : null), [current, view])
+  const shownRows = matches ? matches.slice(0, shown) : first.rows
+  const matchCount = matches ? matches.length : first.matches
 
   function change(next: Partial<CatalogueView>) {
     const updated = { ...view, ...next }
@@ -79,7 +91,7 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
     else window.history.pushState(null, '', href)
   }
 
-  if (loaded.length === 0) {
+  if (first.size === 0 && (loaded?.length ?? 0) === 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
         <PackageOpen aria-hidden="true" className="size-12 text-muted-foreground" />
@@ -94,13 +106,13 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
   const filtered = view.stock !== 'all' || view.category !== ''
   return (
     <div className="grid gap-3">
-      <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+      <ProductSearch value={view.q} onChange={(q) => change({ q })} onFocus={() => setWanted(true)} />
       <CatalogueFilters view={view} categories={categories} onChange={change} />
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {matches.length} {matches.length === 1 ? 'product' : 'products'}
+        {matchCount} {matchCount === 1 ? 'product' : 'products'}
         {query ? ` matching "${query}"` : ''}
       </p>
-      {matches.length === 0 ? (
+      {matchCount === 0 ? (
         <div className="flex flex-col items-center gap-3 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="text-lg">{query ? `No products match "${query}"` : 'No products match these filters'}</p>
@@ -112,14 +124,14 @@ export function ProductCatalogue({ rows: rowsJson, initialView, renderedAt }: Pr
         </div>
       ) : (
         <ul aria-label="Products" className="divide-y">
-          {matches.slice(0, shown).map((product) => (
+          {shownRows.map((product) => (
             <ProductRow key={product.id} product={product} taps={taps} />
           ))}
         </ul>
       )}
-      {matches.length > shown && (
+      {matchCount > shown && (
         <Button variant="outline" onClick={() => setShown(shown + ROWS_PER_STEP)}>
-          Show more ({(matches.length - shown).toLocaleString('en-GB')} left)
+          Show more ({(matchCount - shown).toLocaleString('en-GB')} left)
         </Button>
       )}
     </div>

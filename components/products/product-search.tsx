@@ -2,7 +2,13 @@ import { Search } from 'lucide-react'
 import { Input } from '@/components/ui/input'
 
 /** The search box: filtering happens on the phone as the owner types. */
-export function ProductSearch({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+interface ProductSearchProps {
+  value: string
+  onChange: (text: string) => void
+  onFocus?: () => void
+}
+
+export function ProductSearch({ value, onChange, onFocus }: ProductSearchProps) {
   return (
     <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
       <label htmlFor="product-search" className="sr-only">
@@ -17,6 +23,7 @@ export function ProductSearch({ value, onChange }: { value: string; onChange: (t
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onFocus={onFocus}
         className="pl-9"
       />
     </form>

@@ -55,3 +55,21 @@ export function productCard(page: Page, name: string): Locator {
 export function statCard(page: Page, title: string): Locator {
   return page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })
 }
+
+/** The catalogue rows wholly on screen: below the top edge and above the phone's tab bar. */
+export async function productRowsOnScreen(page: Page): Promise<number> {
+  const rows = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+  await expect(rows.first()).toBeVisible()
+  const tabBar = await page.getByRole('navigation', { name: 'Main' }).boundingBox()
+  const boxes = await rows.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))
+  return boxes.filter((box) => box.top >= 0 && box.bottom <= tabBar!.y).length
+}
+
+/** Links and buttons that reach past the right edge of the screen (nothing should). */
+export async function controlsPastRightEdge(page: Page): Promise<string[]> {
+  return page.locator('a:visible, button:visible').evaluateAll((controls) =>
+    controls
+      .filter((control) => control.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((control) => control.textContent?.trim() ?? ''),
+  )
+}

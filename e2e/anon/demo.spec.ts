@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { newCredentials } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, productRowsOnScreen, signInThroughUi } from '../_helpers/ui'
 
 // Anonymous sign-in comes with the AUTH branch (the local stack's GoTrue-style anonymous users).
 test.skip(!existsSync('supabase/local/auth/anonymous.ts'), 'needs anonymous sign-in in the local stack (AUTH branch)')
@@ -29,6 +29,9 @@ test("'View Demo' gives a signed-out visitor their own demo shop, which they can
   await expect(page).toHaveURL('/app/products')
   await expect(page.getByText('Corner Shop Demo')).toBeVisible()
   await expect(page.getByText('40 products', { exact: true })).toBeVisible()
+  // The banner takes one line: a demo visitor sees as many products as an owner does.
+  if (page.viewportSize()!.width < 640) expect(await productRowsOnScreen(page)).toBeGreaterThanOrEqual(6)
+  expect(await controlsPastRightEdge(page)).toEqual([])
 
   await banner.getByRole('link', { name: 'Keep this shop' }).click()
   await expect(page.getByRole('heading', { name: 'Keep this shop' })).toBeVisible()

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { applyView, categoriesOf, DEFAULT_VIEW, fromTuple, indexRows, normalise, stockState, viewFromParams, viewHref, type CatalogueRow } from './catalogue'
+import {
+  applyView,
+  categoriesOf,
+  DEFAULT_VIEW,
+  firstView,
+  fromTuple,
+  indexRows,
+  normalise,
+  sameView,
+  stockState,
+  viewFromParams,
+  viewHref,
+  type CatalogueRow,
+  type CatalogueTuple,
+} from './catalogue'
 
 const row = (name: string, extra: Partial<CatalogueRow> = {}): CatalogueRow => ({
   id: name,
@@ -96,3 +110,29 @@ describe('rows', () => {
     expect(categoriesOf(rows)).toEqual(['Coffee', 'Desserts'])
   })
 })
+
+describe('the first view, worked out on the server', () => {
+  const tuple = (r: CatalogueRow): CatalogueTuple => [r.id, r.name, r.sku, r.barcode, r.qty, r.low_stock_threshold, r.category, r.image_url, r.updated_at]
+  const tuples = rows.map(tuple)
+
+  it.each([
+    ['the whole list', DEFAULT_VIEW],
+    ['a search, ignoring case and accents', { ...DEFAULT_VIEW, q: 'CREME' }],
+    ['low stock by stock', { ...DEFAULT_VIEW, stock: 'low', sort: 'stock' }],
+    ['a category', { ...DEFAULT_VIEW, category: 'Coffee' }],
+  ] as const)('draws the rows and the count the phone would for %s', (_, view) => {
+    const onPhone = applyView(rows, view)
+    const first = firstView(tuples, view, 2)
+    expect(first.rows).toEqual(onPhone.slice(0, 2).map(({ key, ...rest }) => rest))
+    expect(first.matches).toBe(onPhone.length)
+    expect(first.size).toBe(3)
+    expect(first.categories).toEqual(['Coffee', 'Desserts'])
+  })
+
+  it('tells views apart field by field', () => {
+    expect(sameView(DEFAULT_VIEW, { ...DEFAULT_VIEW })).toBe(true)
+    expect(sameView(DEFAULT_VIEW, { ...DEFAULT_VIEW, q: 'tea' })).toBe(false)
+    expect(sameView(DEFAULT_VIEW, { ...DEFAULT_VIEW, sort: 'stock' })).toBe(false)
+  })
+})
+

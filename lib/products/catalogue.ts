@@ -116,3 +116,30 @@ export function applyView<T extends IndexedRow>(rows: T[], view: CatalogueView):
 export function categoriesOf(rows: CatalogueRow[]): string[] {
   return [...new Set(rows.flatMap((row) => (row.category ? [row.category] : [])))].sort((a, b) => a.localeCompare(b))
 }
+
+/** Rows drawn at first and added by each "Show more": a phone screen holds about eight. */
+export const ROWS_PER_STEP = 20
+
+/** What the page draws before the phone reads the whole catalogue: the view's first rows, and its counts. */
+export interface FirstView {
+  rows: CatalogueRow[]
+  /** rows the view matches */
+  matches: number
+  /** products in the catalogue */
+  size: number
+  categories: string[]
+}
+
+/** Worked out on the server, so that neither its render nor the phone's hydration reads all the rows. */
+export function firstView(tuples: CatalogueTuple[], view: CatalogueView, count: number): FirstView {
+  const rows = tuples.map(fromTuple)
+  // Only a search needs the case- and accent-blind keys.
+  const matches = applyView(view.q.trim() ? indexRows(rows) : (rows as IndexedRow[]), view)
+  const drawn = matches.slice(0, count).map(({ key, ...row }) => row)
+  return { rows: drawn, matches: matches.length, size: rows.length, categories: categoriesOf(rows) }
+}
+
+export function sameView(a: CatalogueView, b: CatalogueView): boolean {
+  return a.q === b.q && a.stock === b.stock && a.category === b.category && a.sort === b.sort
+}
+

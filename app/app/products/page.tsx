@@ -8,7 +8,7 @@ import { getCurrentUser } from '@/lib/auth/current-user'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BackendUnreachableError } from '@/lib/supabase/deadline-fetch'
 import { getCatalogue } from '@/lib/data/products'
-import { viewFromParams } from '@/lib/products/catalogue'
+import { firstView, ROWS_PER_STEP, viewFromParams } from '@/lib/products/catalogue'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
@@ -58,11 +58,15 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
         </div>
         <AddProductButton />
       </div>
-      <div className="-mx-4 overflow-x-auto px-4 [&>div]:flex-nowrap">
-        <CatalogueFileLinks />
-      </div>
+      {/* Phones keep the screen for the counter list: the file links come after it there. */}
+      <CatalogueFileLinks className="hidden sm:flex" />
       {result.catalogue ? (
-        <ProductCatalogue rows={JSON.stringify(result.catalogue.rows)} initialView={view} renderedAt={result.readAt} />
+        <ProductCatalogue
+          rows={JSON.stringify(result.catalogue.rows)}
+          first={firstView(result.catalogue.rows, view, ROWS_PER_STEP)}
+          initialView={view}
+          renderedAt={result.readAt}
+        />
       ) : (
         <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
           <p className="font-medium text-destructive">Error loading products</p>
@@ -70,6 +74,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
           <ErrorToast title="Error loading products" description={result.error ?? ''} />
         </div>
       )}
+      <CatalogueFileLinks className="sm:hidden" />
     </main>
   )
 }
