@@ -69,7 +69,11 @@ async function audit(path: string, cookie: string | undefined, slowdown: number 
   try {
     const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined }
     const config = slowdown ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } } : undefined
-    return (await lighthouse(`${APP}${path}`, flags, config))!.lhr
+    const { lhr } = (await lighthouse(`${APP}${path}`, flags, config))!
+    // The whole report of the last run per page, to see where the main thread went.
+    mkdirSync('bench/results/lighthouse', { recursive: true })
+    writeFileSync(`bench/results/lighthouse/${path.split('/')[1] || 'home'}.json`, JSON.stringify(lhr))
+    return lhr
   } finally {
     chrome.kill()
   }
@@ -113,7 +117,9 @@ export async function runLighthouseBench(): Promise<Figure[]> {
     const slowdown = cpuSlowdown(warm.environment.benchmarkIndex)
     console.log(`lighthouse: host benchmarkIndex ${Math.round(warm.environment.benchmarkIndex)}, CPU slowdown ${slowdown ?? 4}×`)
     const results: PageScores[] = []
-    for (const [path, cookie] of pages) {
+    // LIGHTHOUSE_PAGES=/app/products,/upload scores only those
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',')
+    for (const [path, cookie] of pages.filter(([path]) => !only || only.some((wanted) => path.startsWith(wanted)))) {
       const page = await score(path, cookie, slowdown)
       results.push(page)
       const shown = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ')

@@ -5,7 +5,7 @@
 // level C uses the first C owners, one session per concurrent client.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { APP, createOwner, startProductionApp, type Owner } from './lib/production-app.ts'
+import { APP, createOwner, signedInHeaders, startProductionApp, type Owner } from './lib/production-app.ts'
 import { percentile, type Figure } from './stats.ts'
 
 const LEVELS = [10, 25]
@@ -20,7 +20,7 @@ interface Route {
 }
 
 async function get(path: string, owner: Owner, expect: string): Promise<boolean> {
-  const res = await fetch(`${APP}${path}`, { headers: { cookie: owner.cookie }, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
+  const res = await fetch(`${APP}${path}`, { headers: signedInHeaders(owner.cookie), redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
   return res.status === 200 && (await res.text()).includes(expect)
 }
 
@@ -39,14 +39,14 @@ function routes(): Route[] {
       // What a browser loads: the page, and its data call when the page does not carry the figures.
       name: '/dashboard (page + data call if any)',
       view: async (owner) => {
-        const res = await fetch(`${APP}/dashboard`, { headers: { cookie: owner.cookie }, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
+        const res = await fetch(`${APP}/dashboard`, { headers: signedInHeaders(owner.cookie), redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
         const html = await res.text()
         if (res.status !== 200) return false
         if (html.includes('Items Sold Today')) return true
         if (!actionId) return false
         const data = await fetch(`${APP}/dashboard`, {
           method: 'POST',
-          headers: { cookie: owner.cookie, 'next-action': actionId, accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8' },
+          headers: { ...signedInHeaders(owner.cookie), 'next-action': actionId, accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8' },
           body: '[]',
           signal: AbortSignal.timeout(TIMEOUT_MS),
         })

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { chromiumLaunchOptions } from '../e2e/_helpers/chromium.ts'
 import { PUBLISHABLE_KEY } from '../supabase/local/config.ts'
-import { APP, startProductionApp } from './lib/production-app.ts'
+import { APP, signedInHeaders, startProductionApp } from './lib/production-app.ts'
 import { percentile, samplePair, type Figure } from './stats.ts'
 
 const PASSWORD = 'bench-password'
@@ -63,7 +63,7 @@ export async function startCatalogueApp(): Promise<CatalogueApp> {
 /** The page and the route, alternated so that machine noise hits both alike. */
 export async function measurePageVsRoute(app: CatalogueApp, runs = 40): Promise<Figure[]> {
   const get = (path: string, expected: string) => async () => {
-    const res = await fetch(`${app.url}${path}`, { headers: { cookie: app.cookie } })
+    const res = await fetch(`${app.url}${path}`, { headers: signedInHeaders(app.cookie) })
     const body = await res.text()
     if (res.status !== 200 || !body.includes(expected)) throw new Error(`${path} answered ${res.status} without ${expected}`)
   }

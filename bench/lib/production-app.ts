@@ -16,6 +16,13 @@ export const STACK_URL = `http://127.0.0.1:${STACK_PORT}`
 // The stack URL is baked into the client bundle: a build made for another port is rebuilt.
 const BUILT_FOR = '.next/shelfsnap-bench-stack-url'
 
+/**
+ * Headers for a signed-in request, uncompressed: `next start` gzips pages but not route
+ * handlers, so a page would pay for work its bare route skips. On the serverless host the
+ * edge compresses both.
+ */
+export const signedInHeaders = (cookie: string) => ({ cookie, 'accept-encoding': 'identity' })
+
 export interface ProductionApp {
   stack: Stack
   stop(): Promise<void>

@@ -7,6 +7,7 @@ import { signIn } from '@/lib/actions/sign-in'
 import { signUp } from '@/lib/actions/sign-up'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
+import { CredentialFields } from './credential-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { AuthMode } from '@/lib/auth/auth-mode'
@@ -54,22 +55,7 @@ export function AuthForm({ next, initialMode }: { next: string; initialMode: Aut
           {isSignUp && (
             <FormField id="fullName" name="fullName" label="Full Name" autoComplete="name" errors={errors.fullName} />
           )}
-          <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={errors.email} />
-          <FormField
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete={isSignUp ? 'new-password' : 'current-password'}
-            minLength={isSignUp ? 6 : undefined}
-            errors={errors.password}
-          />
-          <p aria-live="polite" className="sr-only">
-            {state.ok ? '' : state.message}
-          </p>
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Please wait...' : isSignUp ? 'Sign Up' : 'Sign In'}
-          </Button>
+          <CredentialFields state={state} pending={pending} newPassword={isSignUp} submitLabel={isSignUp ? 'Sign Up' : 'Sign In'} />
         </form>
         <p className="mt-4 text-center text-sm text-muted-foreground">
           {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}

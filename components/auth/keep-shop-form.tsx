@@ -4,8 +4,7 @@ import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { keepDemoShop } from '@/lib/actions/keep-demo-shop'
 import { useServerForm } from '@/lib/hooks/use-server-form'
-import { FormField } from '@/components/forms/form-field'
-import { Button } from '@/components/ui/button'
+import { CredentialFields } from './credential-fields'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
 /** A demo visitor adds an email and a password: the same account, so the shop and its history stay. */
@@ -19,7 +18,6 @@ export function KeepShopForm() {
       router.refresh()
     },
   })
-  const errors = state.fieldErrors ?? {}
 
   return (
     <Card className="w-full max-w-md">
@@ -33,22 +31,7 @@ export function KeepShopForm() {
       </CardHeader>
       <CardContent>
         <form {...formProps} noValidate className="grid gap-2">
-          <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={errors.email} />
-          <FormField
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            minLength={6}
-            errors={errors.password}
-          />
-          <p aria-live="polite" className="sr-only">
-            {state.ok ? '' : state.message}
-          </p>
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Please wait...' : 'Keep this shop'}
-          </Button>
+          <CredentialFields state={state} pending={pending} newPassword submitLabel="Keep this shop" />
         </form>
       </CardContent>
     </Card>

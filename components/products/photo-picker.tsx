@@ -5,7 +5,6 @@ import { Camera, ImagePlus, Package, Trash2 } from 'lucide-react'
 import { resizeImage } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { PRODUCT_IMAGES_BUCKET, productImagePath } from '@/lib/products/product-image'
-import { createClient } from '@/lib/supabase/client'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -40,6 +39,8 @@ export function PhotoPicker({ shopId, initialUrl, errors, onBusyChange }: PhotoP
       if (!file.type.startsWith('image/')) throw new Error('Choose a photo (an image file)')
       const { blob, extension } = await resizeImage(file)
       const path = productImagePath(shopId, newRequestId(), extension)
+      // Loaded on the first photo: the Supabase client stays out of the form's first load.
+      const { createClient } = await import('@/lib/supabase/client')
       const bucket = createClient().storage.from(PRODUCT_IMAGES_BUCKET)
       const { error: uploadError } = await bucket.upload(path, blob, { contentType: blob.type, cacheControl: '31536000' })
       if (uploadError) throw uploadError

@@ -9,27 +9,15 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 import { MoneyField } from './money-field'
+import type { ProductRecord } from '@/lib/products/product-record'
 import { PhotoPicker } from './photo-picker'
-
-export interface ProductFormValues {
-  id: string
-  name: string
-  sku: string | null
-  barcode: string | null
-  qty: number
-  low_stock_threshold: number
-  target_qty: number | null
-  unit_cost: number | null
-  unit_price: number | null
-  image_url: string | null
-}
 
 interface ProductFormProps {
   action: (previous: ActionState, formData: FormData) => Promise<ActionState>
   shopId: string
   currency: string
   /** absent when adding a product */
-  product?: ProductFormValues
+  product?: ProductRecord
   /** a new product's prefilled codes, e.g. a code a stocktake found on the shelf */
   codes?: { sku?: string; barcode?: string }
 }

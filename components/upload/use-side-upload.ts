@@ -12,7 +12,6 @@ import { resizeImage, STOCK_PHOTO } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
 import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
-import { createClient } from '@/lib/supabase/client'
 
 /** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */
 export interface PendingPhoto {
@@ -96,6 +95,8 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
           stocktake = await stocktakeFor(stocktake)
           update(key, { step: 'Uploading' })
           const path = stockPhotoPath(stocktake.shopId, stocktake.id, side, newRequestId(), photo.extension)
+          // Loaded when the first photo goes up: the Supabase client stays out of the page's first load.
+          const { createClient } = await import('@/lib/supabase/client')
           const { error } = await createClient().storage.from(STOCK_PHOTOS_BUCKET).upload(path, photo.blob, { contentType: photo.blob.type })
           if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
           update(key, { step: 'Checking' })

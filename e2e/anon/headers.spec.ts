@@ -127,7 +127,7 @@ test.describe('signed in', () => {
 
   test('signed-in pages load without a CSP violation', async ({ page }) => {
     const violations = watchViolations(page)
-    for (const path of ['/app/products', '/dashboard', '/upload']) {
+    for (const path of ['/app/products', '/dashboard', '/upload', '/app/products/new', '/app/products/import', '/app/products/labels']) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(200)
       expectSecurityHeaders(headersOf(response!))

@@ -1,15 +1,9 @@
 import { formatMoneyInput } from '@/lib/format/money'
+import type { ProductRecord } from '@/lib/products/product-record'
 import type { ImportColumn, ImportIssue, ImportRow, ImportValues, ParsedImport } from './product-import'
 
-/** A product as the import compares it: the import columns and its id. */
-export interface CatalogueProduct {
-  id: string
-  name: string
-  sku: string | null
-  barcode: string | null
-  qty: number
-  low_stock_threshold: number
-  target_qty: number | null
+/** A product as the import compares with it; PostgREST may send numeric money as text. */
+export interface CatalogueProduct extends Omit<ProductRecord, 'unit_cost' | 'unit_price' | 'image_url'> {
   unit_cost: number | string | null
   unit_price: number | string | null
 }

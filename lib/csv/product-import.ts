@@ -17,7 +17,6 @@ export const IMPORT_COLUMNS = [
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number]
 
 export const MAX_IMPORT_ROWS = 5000
-export const MAX_IMPORT_BYTES = 1_000_000
 
 /** The values a row gives; a blank cell, or a column the file does not have, is left out: it keeps what the product has. */
 export interface ImportValues {

@@ -2,16 +2,8 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueItem } from '@/lib/counting/analyser'
 import type { CatalogueData } from '@/lib/products/catalogue'
+import type { ProductRecord } from '@/lib/products/product-record'
 import type { ProductFieldsInput } from '@/lib/validations/product'
-
-export interface ProductListItem {
-  id: string
-  name: string
-  sku: string | null
-  image_url: string | null
-  qty: number
-  low_stock_threshold: number
-}
 
 const LIST_COLUMNS = 'id, name, sku, image_url, qty, low_stock_threshold'
 
@@ -25,12 +17,7 @@ export async function getCatalogue(supabase: SupabaseClient): Promise<CatalogueD
   return (data as CatalogueData | null) ?? null
 }
 
-export interface Product extends ProductListItem {
-  barcode: string | null
-  target_qty: number | null
-  unit_cost: number | null
-  unit_price: number | null
-}
+export type Product = ProductRecord
 
 const PRODUCT_COLUMNS = `${LIST_COLUMNS}, barcode, target_qty, unit_cost, unit_price`
 

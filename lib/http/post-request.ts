@@ -36,7 +36,7 @@ export async function refuseMalformedPost(request: Request): Promise<Refusal | n
     if (length > LIMIT_BYTES) return { status: 413, message: `The request is larger than ${ACTION_BODY_LIMIT}.` }
     if (!kind) return { status: 415, message: 'Unsupported content type.' }
   }
-  if (kind === 'multipart') return checkMultipart(contentType, await request.clone().text())
+  if (kind === 'multipart') return checkMultipart(contentType, new Uint8Array(await request.clone().arrayBuffer()))
   if (isAction) return checkJson(await request.clone().text())
   return null
 }
@@ -50,10 +50,31 @@ function checkJson(body: string): Refusal | null {
   }
 }
 
-function checkMultipart(contentType: string, body: string): Refusal | null {
+// Only the first and the last bytes matter: the body (a whole CSV file) is never decoded as text here.
+function checkMultipart(contentType: string, body: Uint8Array): Refusal | null {
   const boundary = boundaryOf(contentType)
-  if (!boundary || !body.startsWith(`--${boundary}`) || !body.trimEnd().endsWith(`--${boundary}--`)) {
+  if (!boundary || !startsWith(body, `--${boundary}`) || !endsWith(trimEnd(body), `--${boundary}--`)) {
     return { status: 400, message: 'The multipart body is malformed.' }
   }
   return null
+}
+
+const encoder = new TextEncoder()
+
+function startsWith(bytes: Uint8Array, text: string): boolean {
+  const wanted = encoder.encode(text)
+  return bytes.length >= wanted.length && wanted.every((byte, i) => bytes[i] === byte)
+}
+
+function endsWith(bytes: Uint8Array, text: string): boolean {
+  const wanted = encoder.encode(text)
+  const offset = bytes.length - wanted.length
+  return offset >= 0 && wanted.every((byte, i) => bytes[offset + i] === byte)
+}
+
+/** Without trailing whitespace (CR, LF, tab, space), as String.prototype.trimEnd would. */
+function trimEnd(bytes: Uint8Array): Uint8Array {
+  let end = bytes.length
+  while (end > 0 && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[end - 1]!)) end--
+  return bytes.subarray(0, end)
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-
+// No zod here: the label picker's client bundle imports this module.
 export const MAX_COPIES = 50
 /** Labels rendered at once: about 21 A4 sheets, and a page a phone can still hold. */
 export const MAX_LABELS = 500
@@ -10,13 +9,6 @@ export const NEED_SKU_LIMIT = 50
 
 const COPIES_ERROR = `Copies must be a whole number from 1 to ${MAX_COPIES}`
 
-const copiesSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}$/, { error: COPIES_ERROR })
-  .transform(Number)
-  .pipe(z.number().min(1, { error: COPIES_ERROR }).max(MAX_COPIES, { error: COPIES_ERROR }))
-
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
 }
@@ -26,13 +18,12 @@ function first(value: string | string[] | undefined): string {
  * (to 1, or the nearest allowed number) with a message.
  */
 export function parseCopies(raw: string | string[] | undefined): { copies: number | null; message?: string } {
-  const text = first(raw)
-  if (text.trim() === '') return { copies: null }
-  const parsed = copiesSchema.safeParse(text)
-  if (parsed.success) return { copies: parsed.data }
-  const number = Number(text)
-  const copies = /^\s*\d+\s*$/.test(text) && number > MAX_COPIES ? MAX_COPIES : 1
-  return { copies, message: `${parsed.error.issues[0]?.message ?? COPIES_ERROR}: showing ${copies} ${copies === 1 ? 'copy' : 'copies'} of each label.` }
+  const text = first(raw).trim()
+  if (text === '') return { copies: null }
+  const number = /^\d+$/.test(text) ? Number(text) : Number.NaN
+  if (number >= 1 && number <= MAX_COPIES) return { copies: number }
+  const copies = number > MAX_COPIES ? MAX_COPIES : 1
+  return { copies, message: `${COPIES_ERROR}: showing ${copies} ${copies === 1 ? 'copy' : 'copies'} of each label.` }
 }
 
 /** `?set=`: which batch of products when they need more than MAX_LABELS labels; anything odd is the first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_IMPORT_BYTES } from '@/lib/csv/product-import'
+import { MAX_IMPORT_BYTES } from '@/lib/csv/import-limits'
 
 const csvFile = z
   .file({ error: 'Choose a CSV file' })

@@ -1,8 +1,10 @@
+import { ProductsHeader } from '@/components/products/products-header'
 import { ProductsLoading } from '@/components/products/products-loading'
 
 export default function Loading() {
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-6">
+    <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
+      <ProductsHeader shopName={null} />
       <ProductsLoading />
     </main>
   )

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
-import { AddProductButton } from '@/components/products/add-product-button'
 import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
+import { ProductsHeader } from '@/components/products/products-header'
 import { ErrorToast } from '@/components/feedback/error-toast'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { backendSeemsDown } from '@/lib/http/backend-health'
@@ -51,13 +51,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold sm:text-3xl">Products</h1>
-          {result.catalogue && <p className="truncate text-sm text-muted-foreground">{result.catalogue.shop.name}</p>}
-        </div>
-        <AddProductButton />
-      </div>
+      <ProductsHeader shopName={result.catalogue?.shop.name ?? null} />
       {/* Phones keep the screen for the counter list: the file links come after it there. */}
       <CatalogueFileLinks className="hidden sm:flex" />
       {result.catalogue ? (
