@@ -21,7 +21,7 @@ export async function NavBar() {
       {/* No backdrop-filter on the header: it would become the containing block of the fixed tab bar. */}
       <header className="sticky top-0 z-40 border-b bg-background">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
-          <Link href="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-primary">
+          <Link href="/" prefetch={false} className="flex min-h-11 items-center gap-2 text-lg font-bold text-primary">
             <Camera aria-hidden="true" className="size-5" />
             ShelfSnap
           </Link>

@@ -8,9 +8,9 @@ import { initialActionState, type ActionState } from '@/lib/actions/action-state
 import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
 import { removeStocktakePhotos } from '@/lib/actions/remove-stocktake-photos'
 import { startStocktake } from '@/lib/actions/start-stocktake'
-import { resizeImage, STOCK_PHOTO } from '@/lib/images/resize-image'
+import { resizeImages, STOCK_PHOTO, STOCK_PREVIEW } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
-import { STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
+import { previewPathOf, STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
 import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
 
 /** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */
@@ -42,7 +42,8 @@ export function check(state: ActionState): void {
 async function preparePhoto(file: File) {
   const header = file.slice(0, PHOTO_HEADER_BYTES)
   try {
-    return { header, ...(await resizeImage(file, STOCK_PHOTO)) }
+    const [photo, preview] = await resizeImages(file, [STOCK_PHOTO, STOCK_PREVIEW])
+    return { header, ...photo!, preview: preview!.blob }
   } catch {
     throw new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
   }
@@ -97,8 +98,11 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
           const path = stockPhotoPath(stocktake.shopId, stocktake.id, side, newRequestId(), photo.extension)
           // Loaded when the first photo goes up: the Supabase client stays out of the page's first load.
           const { createClient } = await import('@/lib/supabase/client')
-          const { error } = await createClient().storage.from(STOCK_PHOTOS_BUCKET).upload(path, photo.blob, { contentType: photo.blob.type })
+          const bucket = createClient().storage.from(STOCK_PHOTOS_BUCKET)
+          const { error } = await bucket.upload(path, photo.blob, { contentType: photo.blob.type })
           if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
+          // Without its preview the page shows the photo itself: slower, never wrong.
+          await bucket.upload(previewPathOf(path), photo.preview, { contentType: photo.preview.type })
           update(key, { step: 'Checking' })
           check(await addStocktakePhoto(initialActionState, form({ session_id: stocktake.id, side, path, header: photo.header })))
           update(key, { step: 'Saved' })

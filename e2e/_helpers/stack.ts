@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import sharp from 'sharp'
 
 // The stack scripts/e2e.ts started; the same values the app was built with.
 const url = process.env.NEXT_PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321'
@@ -84,6 +85,9 @@ export async function readyStocktake(owner: Credentials, photo: Buffer, counts: 
     const path = `${session.shop_id}/${session.id}/${side}-${randomUUID()}.jpg`
     const { error } = await supabase.storage.from('stock-photos').upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))
     if (error) throw error
+    // and its preview, as the upload page makes one (lib/images/resize-image.ts STOCK_PREVIEW)
+    const preview = await sharp(photo).resize(640, 640, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer()
+    await supabase.storage.from('stock-photos').upload(path.replace(/\.jpg$/, '.preview.jpg'), new Blob([new Uint8Array(preview)], { type: 'image/jpeg' }))
     const { data: added } = await supabase
       .rpc('add_count_photo', { p_session_id: session.id, p_side: side, p_storage_path: path, p_width: 1600, p_height: 1200 })
       .single<{ id: string }>()

@@ -70,6 +70,8 @@ test('photos without any code fail with a clear message, and nothing is counted'
   const owner = await ownerOnUpload(page, 'upload-blank')
   await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await sideways())
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toBeVisible()
+  // Stored (with its upload time) before the evening's: a morning photo must come first.
+  await expect(page.getByText('Morning count: 0 units of 0 products')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await blank('evening.jpg'))
   await page.getByRole('button', { name: 'Analyze Inventory' }).click()
   await expectToast(page, 'Analysis started', 'Counting the labels in your photos.', 'success')
@@ -98,7 +100,15 @@ test('the morning survives a reload, and discarding takes the stocktake and its 
   const [open] = (await stocktakes(owner))!
   const supabase = await signedInClient(owner)
   const { data: shop } = await supabase.from('shops').select('id').single().throwOnError()
-  expect((await supabase.storage.from('stock-photos').list(`${shop.id}/${open!.id}`)).data).toHaveLength(1)
+  // The photo, and beside it the small copy the page shows (not the 4,000-pixel photo).
+  const stored = (await supabase.storage.from('stock-photos').list(`${shop.id}/${open!.id}`)).data!.map((file) => file.name)
+  expect(stored).toHaveLength(2)
+  const preview = stored.find((name) => name.endsWith('.preview.jpg'))!
+  expect(stored).toContain(preview.replace('.preview.jpg', '.jpg'))
+  await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toHaveAttribute('src', new RegExp(preview.replaceAll('.', '\\.')))
+  const { data: small } = await supabase.storage.from('stock-photos').download(`${shop.id}/${open!.id}/${preview}`)
+  const { width, height } = await sharp(Buffer.from(await small!.arrayBuffer())).metadata()
+  expect(Math.max(width!, height!)).toBeLessThanOrEqual(640)
 
   await page.getByRole('button', { name: 'Discard stocktake' }).click()
   await page.getByRole('dialog', { name: 'Discard this stocktake?' }).getByRole('button', { name: 'Discard stocktake' }).click()

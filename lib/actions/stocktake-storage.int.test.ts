@@ -10,7 +10,8 @@ import { discardStocktake } from './discard-stocktake'
 import { startStocktake } from './start-stocktake'
 import { stocktakeProgress } from './stocktake-progress'
 import { countedPhoto, openSession, shelfJpeg, uploadStockPhoto } from '@/test/support/stocktake-test-data'
-import { signedPhotoUrls } from '@/lib/data/stocktake-photos'
+import { removePhotoFile, signedPhotoUrls, signedPreviewUrls } from '@/lib/data/stocktake-photos'
+import { previewPathOf, STOCK_PHOTOS_BUCKET } from '@/lib/stocktakes/photo-path'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
 import { STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
@@ -138,3 +139,28 @@ describe("another shop's stocktakes stay private", () => {
     expect(await expired.json()).toMatchObject({ error: 'InvalidJWT' })
   })
 })
+
+describe('previews', () => {
+  it("link a photo's small copy where it has one and the photo itself where not, and go with the photo", async () => {
+    const sessionId = await openSession(owner)
+    const [withPreview, without] = [
+      await uploadStockPhoto(owner, sessionId, 'start', await shelfJpeg([])),
+      await uploadStockPhoto(owner, sessionId, 'end', await shelfJpeg([])),
+    ]
+    const small = await shelfJpeg([])
+    const { error } = await owner.client.storage.from(STOCK_PHOTOS_BUCKET).upload(previewPathOf(withPreview), new Blob([new Uint8Array(small)], { type: 'image/jpeg' }))
+    expect(error).toBeNull()
+
+    const urls = await signedPreviewUrls(owner.client, [withPreview, without])
+    expect(new URL(urls.get(withPreview)!).pathname).toContain(previewPathOf(withPreview))
+    expect(new URL(urls.get(without)!).pathname).toContain(without)
+    expect((await fetch(urls.get(withPreview)!)).status).toBe(200)
+    // Another shop gets neither.
+    await signInAs(rival)
+    expect((await signedPreviewUrls(rival.client, [withPreview, without])).size).toBe(0)
+
+    await removePhotoFile(owner.client, withPreview)
+    expect(await listBucket(`${owner.shopId}/${sessionId}`)).toEqual([without.split('/').at(-1)])
+  })
+})
+

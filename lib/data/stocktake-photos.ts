@@ -2,7 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AnalyserKind, PhotoAnalysis } from '@/lib/counting/analyser'
 import type { CameraTime } from '@/lib/stocktakes/camera-time'
-import { STOCK_PHOTOS_BUCKET, type Side } from '@/lib/stocktakes/photo-path'
+import { previewPathOf, STOCK_PHOTOS_BUCKET, type Side } from '@/lib/stocktakes/photo-path'
 import { fail, ruleBroken, type WriteResult } from './stocktakes'
 
 export type PhotoStatus = 'pending' | 'analysing' | 'analysed' | 'failed'
@@ -87,7 +87,7 @@ export async function removeFolder(supabase: SupabaseClient, shopId: string, ses
 }
 
 export async function removePhotoFile(supabase: SupabaseClient, path: string): Promise<void> {
-  await supabase.storage.from(STOCK_PHOTOS_BUCKET).remove([path])
+  await supabase.storage.from(STOCK_PHOTOS_BUCKET).remove([path, previewPathOf(path)])
 }
 
 /** Short-lived links for showing the private photos. */
@@ -96,6 +96,15 @@ export async function signedPhotoUrls(supabase: SupabaseClient, paths: string[],
   const { data, error } = await supabase.storage.from(STOCK_PHOTOS_BUCKET).createSignedUrls(paths, seconds)
   fail(error)
   return new Map((data ?? []).flatMap((item) => (item.path && item.signedUrl ? [[item.path, item.signedUrl] as const] : [])))
+}
+
+/** Short-lived links to the photos' previews, by photo path; a photo without one is linked itself. */
+export async function signedPreviewUrls(supabase: SupabaseClient, paths: string[], seconds = 300): Promise<Map<string, string>> {
+  const previews = await signedPhotoUrls(supabase, paths.map(previewPathOf), seconds)
+  const shown = new Map(paths.flatMap((path) => (previews.has(previewPathOf(path)) ? [[path, previews.get(previewPathOf(path))!] as const] : [])))
+  const missing = paths.filter((path) => !shown.has(path))
+  for (const [path, url] of await signedPhotoUrls(supabase, missing, seconds)) shown.set(path, url)
+  return shown
 }
 
 /** The next photo waiting to be counted, taken for this job alone; null when none is left. */

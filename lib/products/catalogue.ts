@@ -114,7 +114,11 @@ export function applyView<T extends IndexedRow>(rows: T[], view: CatalogueView):
 
 /** The categories in use, by name. */
 export function categoriesOf(rows: CatalogueRow[]): string[] {
-  return [...new Set(rows.flatMap((row) => (row.category ? [row.category] : [])))].sort((a, b) => a.localeCompare(b))
+  return sortedCategories(rows.map((row) => row.category))
+}
+
+function sortedCategories(values: (string | null)[]): string[] {
+  return [...new Set(values.filter((value): value is string => !!value))].sort((a, b) => a.localeCompare(b))
 }
 
 /** Rows drawn at first and added by each "Show more": a phone screen holds about eight. */
@@ -132,6 +136,11 @@ export interface FirstView {
 
 /** Worked out on the server, so that neither its render nor the phone's hydration reads all the rows. */
 export function firstView(tuples: CatalogueTuple[], view: CatalogueView, count: number): FirstView {
+  // The usual view (all, by name) is the rows as they came: only the drawn ones become objects.
+  if (sameView(view, DEFAULT_VIEW)) {
+    const categories = sortedCategories(tuples.map((tuple) => tuple[6]))
+    return { rows: tuples.slice(0, count).map(fromTuple), matches: tuples.length, size: tuples.length, categories }
+  }
   const rows = tuples.map(fromTuple)
   // Only a search needs the case- and accent-blind keys.
   const matches = applyView(view.q.trim() ? indexRows(rows) : (rows as IndexedRow[]), view)

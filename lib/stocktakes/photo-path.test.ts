@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStockPhotoPath, stockPhotoPath } from './photo-path'
+import { isStockPhotoPath, previewPathOf, stockPhotoPath } from './photo-path'
 
 const shop = '11111111-1111-4111-8111-111111111111'
 const session = '22222222-2222-4222-8222-222222222222'
@@ -23,3 +23,12 @@ describe('stock photo paths', () => {
     expect(isStockPhotoPath(path, shop, session, 'end')).toBe(false)
   })
 })
+
+describe('previews', () => {
+  it.each(['jpg', 'png', 'webp'] as const)('sit beside a .%s photo as .preview.jpg, and are never taken for a photo', (extension) => {
+    const path = stockPhotoPath(shop, session, 'start', file, extension)
+    expect(previewPathOf(path)).toBe(`${shop}/${session}/start-${file}.preview.jpg`)
+    expect(isStockPhotoPath(previewPathOf(path), shop, session, 'start')).toBe(false)
+  })
+})
+

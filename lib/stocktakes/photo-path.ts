@@ -19,3 +19,13 @@ export function isStockPhotoPath(path: string, shopId: string, sessionId: string
   const match = PATH.exec(path)
   return match !== null && match[1] === shopId && match[2] === sessionId && match[3] === side
 }
+
+/**
+ * The small copy of a photo shown on the upload and review pages, beside it in its folder: a
+ * phone on mobile data should not fetch 4,000-pixel photos to draw thumbnails. It never matches
+ * isStockPhotoPath, so it is never counted.
+ */
+export function previewPathOf(photoPath: string): string {
+  return photoPath.replace(/\.(jpg|png|webp)$/, '.preview.jpg')
+}
+

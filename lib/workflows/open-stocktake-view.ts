@@ -1,7 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { NOTHING_FOUND } from './run-analysis'
-import { listPhotos, signedPhotoUrls, type StocktakePhoto } from '@/lib/data/stocktake-photos'
+import { listPhotos, signedPreviewUrls, type StocktakePhoto } from '@/lib/data/stocktake-photos'
 import { sideCounts, type SideCount } from '@/lib/data/stocktake-review'
 import type { Stocktake, TimeSource } from '@/lib/data/stocktakes'
 import type { Side } from '@/lib/stocktakes/photo-path'
@@ -47,7 +47,7 @@ export function stageProblem(stage: Stage, photos: readonly Pick<StocktakePhoto,
 /** The open stocktake as /upload shows it: each side's photos (signed links), state, time and counts. */
 export async function openStocktakeView(supabase: SupabaseClient, session: Stocktake): Promise<OpenStocktakeView> {
   const [photos, counts] = await Promise.all([listPhotos(supabase, session.id), sideCounts(supabase, session.id)])
-  const urls = await signedPhotoUrls(supabase, photos.map((photo) => photo.storage_path))
+  const urls = await signedPreviewUrls(supabase, photos.map((photo) => photo.storage_path))
   const stage = stocktakeStage(session.status, photos)
   const side = (which: Side): SideView => ({
     photos: photos

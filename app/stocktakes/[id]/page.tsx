@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation'
 import { formatDateTime, toLocalInput } from '@/lib/format/date-time'
 import { requireShop } from '@/lib/auth/require-shop'
 import { BackLink } from '@/components/layout/back-link'
-import { listPhotos, signedPhotoUrls } from '@/lib/data/stocktake-photos'
+import { listPhotos, signedPhotoUrls, signedPreviewUrls } from '@/lib/data/stocktake-photos'
 import { getReview, productSightings, unmatchedCodes } from '@/lib/data/stocktake-review'
 import { getStocktake } from '@/lib/data/stocktakes'
 import { stageProblem } from '@/lib/workflows/open-stocktake-view'
@@ -26,11 +26,14 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
   const photos = await listPhotos(supabase, id)
   const stage = stocktakeStage(session.status, photos)
   const reviewable = stage === 'ready' || stage === 'confirmed'
-  const [review, codes, sightings, urls] = await Promise.all([
+  const paths = photos.map((photo) => photo.storage_path)
+  // The crops need the photos themselves; the photo grid, their previews.
+  const [review, codes, sightings, urls, previews] = await Promise.all([
     reviewable ? getReview(supabase, id) : null,
     reviewable ? unmatchedCodes(supabase, id) : [],
     reviewable ? productSightings(supabase, id) : new Map(),
-    signedPhotoUrls(supabase, photos.map((photo) => photo.storage_path)),
+    reviewable ? signedPhotoUrls(supabase, paths) : new Map<string, string>(),
+    signedPreviewUrls(supabase, paths),
   ])
   const open = session.status === 'open'
   const sides = [
@@ -79,7 +82,7 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
         />
       )}
       <UnmatchedCodes codes={codes} />
-      <StocktakePhotos photos={photos} urls={urls} timeZone={shop.timezone} />
+      <StocktakePhotos photos={photos} urls={previews} timeZone={shop.timezone} />
       {open && (
         <div className="border-t pt-4">
           <DiscardStocktakeButton sessionId={session.id} />
