@@ -1,15 +1,9 @@
+import type { ProductRecord } from './product-record'
 import { isLowStock } from './stock'
 
 /** One product as the counter list shows it. */
-export interface CatalogueRow {
-  id: string
-  name: string
-  sku: string | null
-  barcode: string | null
-  qty: number
-  low_stock_threshold: number
+export interface CatalogueRow extends Pick<ProductRecord, 'id' | 'name' | 'sku' | 'barcode' | 'qty' | 'low_stock_threshold' | 'image_url'> {
   category: string | null
-  image_url: string | null
   /** products.updated_at, epoch ms */
   updated_at: number
 }
