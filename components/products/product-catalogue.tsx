@@ -91,7 +91,7 @@ export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedA
     else window.history.pushState(null, '', href)
   }
 
-  if (first.size === 0 && (loaded?.length ?? 0) === 0) {
+  if (first.size === 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
         <PackageOpen aria-hidden="true" className="size-12 text-muted-foreground" />
