@@ -6,6 +6,8 @@ import { createClient } from '@/lib/supabase/server'
 export interface CurrentUser {
   id: string
   email: string | undefined
+  /** signed in anonymously by "View Demo" and not kept yet (GoTrue's is_anonymous claim) */
+  anonymous: boolean
 }
 
 // Once per request, however many server components ask. getClaims() verifies the JWT;
@@ -16,5 +18,5 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const { data, error } = await supabase.auth.getClaims()
   if (isBackendFailure(error)) throw new BackendUnreachableError(error)
   if (error || !data?.claims) return null
-  return { id: data.claims.sub, email: data.claims.email }
+  return { id: data.claims.sub, email: data.claims.email, anonymous: data.claims.is_anonymous === true }
 })
