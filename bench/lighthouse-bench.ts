@@ -22,6 +22,7 @@ function cpuSlowdown(benchmarkIndex: number): number | undefined {
   if (asked !== 'calibrate') return Number(asked) || undefined
   return benchmarkIndex >= 1500 ? 4 : benchmarkIndex >= 800 ? 2 : 1
 }
+const SHELL_BASELINE = '/bench/shell'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 98, accessibility: 100, 'best-practices': 100 }
 
@@ -105,6 +106,8 @@ export async function runLighthouseBench(): Promise<Figure[]> {
     const owner = await createOwner('lighthouse', 40)
     const stocktake = await stocktakeToReview(owner)
     const pages: [string, string | undefined][] = [
+      // the same-run baseline: the shared layout around text only (app/bench/shell)
+      [SHELL_BASELINE, undefined],
       ['/', undefined],
       ['/auth', undefined],
       ['/app/products', owner.cookie],
@@ -119,17 +122,25 @@ export async function runLighthouseBench(): Promise<Figure[]> {
     const results: PageScores[] = []
     // LIGHTHOUSE_PAGES=/app/products,/upload scores only those
     const only = process.env.LIGHTHOUSE_PAGES?.split(',')
-    for (const [path, cookie] of pages.filter(([path]) => !only || only.some((wanted) => path.startsWith(wanted)))) {
+    for (const [path, cookie] of pages.filter(([path]) => path === SHELL_BASELINE || !only || only.some((wanted) => path.startsWith(wanted)))) {
       const page = await score(path, cookie, slowdown)
       results.push(page)
-      const shown = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ')
+      const baseline = results[0]!.scores.performance
+      const shown = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ') + (path === SHELL_BASELINE ? ' (baseline)' : ` (baseline ${baseline})`)
       console.log(`lighthouse ${path}: ${shown} (${Object.entries(page.metrics).map(([k, v]) => `${k} ${v}`).join(', ')})`)
       for (const line of page.failing) console.log(`  - ${line}`)
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), runs: RUNS, cpuSlowdown: slowdown ?? 4, results }, null, 2))
+    const baseline = results[0]!.scores.performance
     return results.flatMap((page) =>
-      CATEGORIES.map((c) => ({ name: `${page.path.replace(/[0-9a-f-]{36}/, '[id]')} ${c} (median of ${RUNS}, CPU ${slowdown ?? 4}×)`, value: page.scores[c], unit: 'points', target: `≥ ${TARGETS[c]}` })),
+      CATEGORIES.map((c) => ({
+        name: `${page.path.replace(/[0-9a-f-]{36}/, '[id]')} ${c} (median of ${RUNS}, CPU ${slowdown ?? 4}×)`,
+        value: page.scores[c],
+        unit: 'points',
+        ...(c === 'performance' && page.path !== SHELL_BASELINE ? { baseline: { name: `${SHELL_BASELINE} performance`, value: baseline } } : {}),
+        target: page.path === SHELL_BASELINE ? 'baseline' : `≥ ${TARGETS[c]}`,
+      })),
     )
   } finally {
     await app.stop()
