@@ -20,6 +20,7 @@ export const SOURCE_LABELS: Record<string, string> = {
   manual: 'By hand',
   photo_count: 'Photo count',
   import: 'CSV import',
+  purchase_order: 'Purchase order',
 }
 
 export const STOCK_MODES = [

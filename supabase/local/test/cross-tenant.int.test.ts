@@ -24,6 +24,10 @@ interface Tenant {
   confirmedSessionId: string
   /** the open stocktake's review version */
   version: string
+  supplierId: string
+  /** a draft order with one line */
+  purchaseOrderId: string
+  purchaseOrderLineId: string
 }
 
 type Json = Record<string, unknown>
@@ -75,6 +79,22 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
     insert: { session_id: v.sessionId, shop_id: v.shopId, product_id: v.productId, start_count: 1, end_count: 1, received: 0, sold: 0, qty_before: 1, qty_after: 1 },
     patch: { qty_after: 0 },
   }),
+  suppliers: (v) => ({ filter: `id=eq.${v.supplierId}`, insert: { shop_id: v.shopId, name: 'Planted Ltd' }, patch: { email: 'thief@example.com' } }),
+  product_suppliers: (v) => ({
+    filter: `product_id=eq.${v.productId}`,
+    insert: { product_id: v.productId, supplier_id: v.supplierId, shop_id: v.shopId, pack_size: 6 },
+    patch: { unit_cost: 0, preferred: false },
+  }),
+  purchase_orders: (v) => ({
+    filter: `id=eq.${v.purchaseOrderId}`,
+    insert: { shop_id: v.shopId, supplier_id: v.supplierId, number: 99 },
+    patch: { notes: 'Hijacked' },
+  }),
+  purchase_order_lines: (v) => ({
+    filter: `id=eq.${v.purchaseOrderLineId}`,
+    insert: { purchase_order_id: v.purchaseOrderId, shop_id: v.shopId, product_id: v.productId, packs: 50 },
+    patch: { packs: 999 },
+  }),
 }
 
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
@@ -97,6 +117,13 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   dashboard_day_report: () => ({}),
   shop_today: () => ({}),
   seed_my_demo_shop: () => ({}),
+  create_purchase_order: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }] }),
+  set_purchase_order_status: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_status: 'cancelled' }),
+  receive_purchase_order: (v) => ({
+    p_purchase_order_id: v.purchaseOrderId,
+    p_lines: [{ line_id: v.purchaseOrderLineId, units: 100, received_before: 0 }],
+    p_allow_over: true,
+  }),
 }
 
 const bucketAttacks: Record<string, (victim: Tenant) => { victimPath: string; plantPath: string }> = {
@@ -154,7 +181,28 @@ async function makeTenant(name: string): Promise<Tenant> {
   const confirmed = await stocktake()
   await user.client.rpc('confirm_count_session', { p_session_id: confirmed.sessionId, p_version: confirmed.version }).throwOnError()
   const open = await stocktake()
-  return { user, shopId: shop.id, productId: product.id, movementId: (movement as Json).id as string, imagePath, ...open, confirmedSessionId: confirmed.sessionId }
+  const { data: supplier } = await user.client.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct' }).select().single().throwOnError()
+  await user.client
+    .from('product_suppliers')
+    .insert({ product_id: product.id, supplier_id: supplier.id, shop_id: shop.id, pack_size: 12, unit_cost: 0.3, preferred: true })
+    .throwOnError()
+  const { data: order } = await user.client
+    .rpc('create_purchase_order', { p_supplier_id: supplier.id, p_lines: [{ product_id: product.id, packs: 2 }] })
+    .single<{ id: string }>()
+    .throwOnError()
+  const { data: line } = await user.client.from('purchase_order_lines').select('id').eq('purchase_order_id', order.id).single().throwOnError()
+  return {
+    user,
+    shopId: shop.id,
+    productId: product.id,
+    movementId: (movement as Json).id as string,
+    imagePath,
+    ...open,
+    confirmedSessionId: confirmed.sessionId,
+    supplierId: supplier.id as string,
+    purchaseOrderId: order.id,
+    purchaseOrderLineId: line.id as string,
+  }
 }
 
 async function api(token: string | null, method: string, path: string, body?: unknown) {
@@ -325,5 +373,11 @@ describe('every table, function and bucket is locked to its shop', () => {
     expect(edits).toEqual([{ start_count: 7 }])
     const { data: results } = await client.from('count_results').select('qty_after').eq('session_id', victim.confirmedSessionId).throwOnError()
     expect(results).toEqual([{ qty_after: 7 }])
+    const { data: lines } = await client.from('purchase_order_lines').select('qty, received').eq('id', victim.purchaseOrderLineId).throwOnError()
+    expect(lines).toEqual([{ qty: 24, received: 0 }])
+    const { data: receipt } = await client
+      .rpc('receive_purchase_order', { p_purchase_order_id: victim.purchaseOrderId, p_lines: [{ line_id: victim.purchaseOrderLineId, units: 24, received_before: 0 }] })
+      .throwOnError()
+    expect(receipt).toMatchObject({ status: 'received' })
   })
 })
