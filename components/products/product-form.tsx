@@ -1,10 +1,11 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import type { ActionState } from '@/lib/actions/action-state'
 import { currencySymbol } from '@/lib/format/money'
+import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
@@ -39,14 +40,7 @@ export function ProductForm({ action, shopId, currency, product, codes }: Produc
   const errors = state.fieldErrors ?? {}
   const symbol = currencySymbol(currency)
   const formRef = useRef<HTMLFormElement>(null)
-
-  // Every invalid field is marked at once (aria-invalid); the first in the form takes the focus.
-  useEffect(() => {
-    if (state.ok || !state.fieldErrors) return
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    const target = first instanceof HTMLFieldSetElement ? first.querySelector<HTMLElement>('button, input:not([type="hidden"])') : first
-    target?.focus()
-  }, [state])
+  useFocusFirstInvalid(formRef, state)
 
   return (
     <form ref={formRef} {...formProps} noValidate className="grid gap-1">

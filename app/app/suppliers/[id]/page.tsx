@@ -1,0 +1,27 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { updateSupplier } from '@/lib/actions/supplier-actions'
+import { requireShop } from '@/lib/auth/require-shop'
+import { getSupplier } from '@/lib/data/suppliers'
+import { supplierIdSchema } from '@/lib/validations/supplier'
+import { DeleteSupplierButton } from '@/components/suppliers/delete-supplier-button'
+import { SupplierForm } from '@/components/suppliers/supplier-form'
+
+export const metadata: Metadata = { title: 'Edit supplier' }
+
+export default async function EditSupplierPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const { supabase } = await requireShop(`/app/suppliers/${id}`)
+  const supplier = supplierIdSchema.safeParse(id).success ? await getSupplier(supabase, id) : null
+  if (!supplier) notFound()
+  return (
+    <main className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-6">
+      <h1 className="text-2xl font-bold break-words">Edit {supplier.name}</h1>
+      <SupplierForm action={updateSupplier} supplier={supplier} />
+      {/* Out of the way of the form and of the toasts at the top: deleting asks first anyway. */}
+      <section aria-label="Delete" className="flex justify-end border-t pt-4">
+        <DeleteSupplierButton id={supplier.id} name={supplier.name} />
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
+import { controlsPastRightEdge, expectToast, signInThroughUi } from '../_helpers/ui'
+
+const suppliers = (page: Page) => page.getByRole('list', { name: 'Suppliers' }).getByRole('listitem')
+
+async function storedSuppliers(owner: Credentials) {
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase.from('suppliers').select('name, email, phone, lead_time_days, notes').order('name').throwOnError()
+  return data
+}
+
+test('a new owner adds a supplier from the products page, corrects a bad email, edits it and deletes it', async ({ page }) => {
+  const owner = await createOwner('suppliers')
+  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  await page.getByRole('link', { name: 'Suppliers' }).click()
+  await expect(page.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No suppliers yet' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Add supplier' }).click()
+  await page.getByLabel('Name').fill('Dairy Direct')
+  await page.getByLabel('Email for orders (optional)').fill('orders@dairy')
+  await page.getByLabel('Phone (optional)').fill('+44 20 7946 0958')
+  await page.getByLabel('Lead time in days').fill('3')
+  await page.getByLabel('Notes (optional)').fill('Order by Tuesday noon')
+  await page.getByRole('button', { name: 'Add supplier' }).click()
+  const email = page.getByLabel('Email for orders (optional)')
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address')
+  await expect(email).toBeFocused()
+  await expectToast(page, 'Could not add the supplier', 'Please enter a valid email address', 'error')
+  expect(await storedSuppliers(owner)).toEqual([])
+
+  await email.fill('orders@dairy.example')
+  await page.getByRole('button', { name: 'Add supplier' }).click()
+  await expectToast(page, 'Supplier added', 'Dairy Direct is on your list of suppliers.', 'success')
+  await expect(page).toHaveURL('/app/suppliers')
+  await expect(suppliers(page)).toHaveCount(1)
+  const row = suppliers(page).first()
+  await expect(row).toContainText('Delivers in 3 days · No products linked yet')
+  await expect(row.getByRole('link', { name: 'orders@dairy.example' })).toHaveAttribute('href', 'mailto:orders@dairy.example')
+  await expect(row.getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute('href', 'tel:+442079460958')
+  // what the list shows is what was stored
+  expect(await storedSuppliers(owner)).toEqual([
+    { name: 'Dairy Direct', email: 'orders@dairy.example', phone: '+44 20 7946 0958', lead_time_days: 3, notes: 'Order by Tuesday noon' },
+  ])
+  expect(await controlsPastRightEdge(page)).toEqual([])
+
+  await row.getByRole('link', { name: 'Dairy Direct' }).click()
+  await expect(page.getByRole('heading', { name: 'Edit Dairy Direct' })).toBeVisible()
+  await expect(page.getByLabel('Notes (optional)')).toHaveValue('Order by Tuesday noon')
+  await page.getByLabel('Lead time in days').fill('5')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expectToast(page, 'Supplier saved', 'Dairy Direct was updated.', 'success')
+  await expect(suppliers(page).first()).toContainText('Delivers in 5 days')
+  expect((await storedSuppliers(owner))[0]).toMatchObject({ lead_time_days: 5 })
+
+  await suppliers(page).first().getByRole('link', { name: 'Dairy Direct' }).click()
+  await page.getByRole('button', { name: 'Delete supplier' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete supplier' }).click()
+  await expectToast(page, 'Supplier deleted', 'Dairy Direct was removed.', 'success')
+  await expect(page.getByRole('heading', { name: 'No suppliers yet' })).toBeVisible()
+  expect(await storedSuppliers(owner)).toEqual([])
+})
+
+test('the suppliers pages have no serious or critical axe violations, and another shop’s supplier is not found', async ({ page }) => {
+  const owner = await createOwner('suppliers-a11y')
+  const rival = await createOwner('suppliers-rival')
+  const rivalClient = await signedInClient(rival)
+  const { data: shop } = await rivalClient.from('shops').select('id').single().throwOnError()
+  const { data: theirs } = await rivalClient.from('suppliers').insert({ shop_id: shop.id, name: 'Rival Wholesale' }).select('id').single().throwOnError()
+  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fsuppliers%2Fnew')
+  await expect(page.getByRole('heading', { name: 'Add supplier' })).toBeVisible()
+  for (const path of ['/app/suppliers/new', '/app/suppliers']) {
+    await page.goto(path)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  }
+  const response = await page.goto(`/app/suppliers/${theirs.id}`)
+  expect(response?.status()).toBe(404)
+  await page.goto('/app/suppliers/not-a-uuid')
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Edit/)
+})
