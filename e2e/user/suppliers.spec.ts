@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
+import { createOwner, getOwnShop, signedInClient, type Credentials } from '../_helpers/stack'
 import { controlsPastRightEdge, expectToast, signInThroughUi } from '../_helpers/ui'
 
 const suppliers = (page: Page) => page.getByRole('list', { name: 'Suppliers' }).getByRole('listitem')
@@ -80,4 +80,41 @@ test('the suppliers pages have no serious or critical axe violations, and anothe
   expect(response?.status()).toBe(404)
   await page.goto('/app/suppliers/not-a-uuid')
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Edit/)
+})
+
+test('links two products to a supplier from their pages, in packs and at a cost, as shown', async ({ page }) => {
+  const owner = await createOwner('supplier-links', {
+    products: [
+      { name: 'Whole Milk 1L', sku: 'MILK-1', qty: 4, low_stock_threshold: 6 },
+      { name: 'Butter 250g', sku: 'BUTTER-1', qty: 9, low_stock_threshold: 3 },
+    ],
+  })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct', lead_time_days: 3 }).throwOnError()
+  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  for (const [name, pack, cost] of [['Whole Milk 1L', '12', '0.35'], ['Butter 250g', '', '1.10']] as const) {
+    await page.getByRole('link', { name }).first().click()
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    const section = page.getByRole('region', { name: 'Suppliers' })
+    await expect(section).toContainText('No supplier yet.')
+    await section.getByRole('button', { name: 'Link supplier' }).click()
+    await expect(section.getByLabel('Supplier', { exact: true })).toHaveAccessibleDescription('Pick a supplier')
+    await section.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Dairy Direct' })
+    await section.getByLabel('Units per pack').fill(pack)
+    await section.getByLabel('Cost per unit (optional)').fill(cost)
+    await section.getByRole('button', { name: 'Link supplier' }).click()
+    await expectToast(page, 'Supplier linked', `Dairy Direct supplies ${name}.`, 'success')
+    const link = section.getByRole('list', { name: `Suppliers of ${name}` }).getByRole('listitem')
+    await expect(link).toHaveText(new RegExp(`Dairy DirectPreferred${pack ? `Packs of ${pack}` : 'Single units'} · £${cost} each · delivers in 3 days`))
+    await page.goto('/app/products')
+  }
+  // what the pages show is what was stored
+  const { data } = await supabase.from('product_suppliers').select('pack_size, unit_cost, preferred, products(name)').order('pack_size').throwOnError()
+  expect(data.map((row) => ({ ...row, unit_cost: Number(row.unit_cost) }))).toEqual([
+    { pack_size: 1, unit_cost: 1.1, preferred: true, products: { name: 'Butter 250g' } },
+    { pack_size: 12, unit_cost: 0.35, preferred: true, products: { name: 'Whole Milk 1L' } },
+  ])
+  await page.goto('/app/suppliers')
+  await expect(suppliers(page).first()).toContainText('Delivers in 3 days · Supplies 2 products')
 })

@@ -4,14 +4,17 @@ import { notFound } from 'next/navigation'
 import { Package, Pencil } from 'lucide-react'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
+import { listProductSuppliers } from '@/lib/data/product-suppliers'
 import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
+import { listSuppliers } from '@/lib/data/suppliers'
 import { formatMoney } from '@/lib/format/money'
 import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
 import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
 import { MovementHistory } from '@/components/stock/movement-history'
 import { StockStepper } from '@/components/stock/stock-stepper'
+import { ProductSuppliersSection } from '@/components/suppliers/product-suppliers-section'
 import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Product' }
@@ -28,7 +31,11 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   if (!product) notFound()
   const pageParam = (await searchParams).page
   const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
-  const history = await listMovements(supabase, id, page)
+  const [history, links, suppliers] = await Promise.all([
+    listMovements(supabase, id, page),
+    listProductSuppliers(supabase, id),
+    listSuppliers(supabase, shop.id),
+  ])
   const details = [
     ['SKU', product.sku ?? '—'],
     ['Barcode', product.barcode ?? '—'],
@@ -75,6 +82,12 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
         <h2 id="adjust-heading" className="text-lg font-semibold">Adjust stock</h2>
         <AdjustStockForm productId={product.id} qty={product.qty} />
       </section>
+      <ProductSuppliersSection
+        product={product}
+        links={links}
+        suppliers={suppliers.map(({ id, name }) => ({ id, name }))}
+        currency={shop.currency}
+      />
       <section id="history" aria-labelledby="history-heading" className="grid gap-3">
         <h2 id="history-heading" className="text-lg font-semibold">Stock history</h2>
         <MovementHistory history={history} productId={product.id} timeZone={shop.timezone} userId={user.id} />
