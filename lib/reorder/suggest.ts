@@ -1,0 +1,96 @@
+import { probit } from 'simple-statistics'
+
+export const DEFAULT_SERVICE_LEVEL = 0.95
+/** How many selling days the averages look back over. */
+export const SELLING_DAYS = 28
+/** Stock to cover beyond the reorder point: a week of sales, so a shop orders about weekly. */
+export const REVIEW_DAYS = 7
+/** Assumed for a product without a supplier (a new supplier's default too). */
+export const DEFAULT_LEAD_TIME_DAYS = 7
+
+export interface ReorderInput {
+  qty: number
+  onOrder: number
+  lowStockThreshold: number
+  targetQty: number | null
+  /** units sold (or gone) per selling day, most recent last; days out of stock already left out */
+  dailySales: number[]
+  /** the preferred supplier's, or null when the product has none */
+  leadTimeDays: number | null
+  packSize: number
+  /** 0.5–0.999: how often a delivery should arrive before the shelf runs empty */
+  serviceLevel?: number
+}
+
+export interface ReorderSuggestion {
+  /** 'sales': from the sales history; 'levels': from the low-stock level and target, for want of one */
+  basis: 'sales' | 'levels'
+  averageDaily: number
+  spread: number
+  safetyStock: number
+  reorderPoint: number
+  targetLevel: number
+  /** units the shelf needs, before rounding to packs; 0 when nothing is due */
+  needed: number
+  packs: number
+  /** units to order: whole packs */
+  orderQty: number
+  reason: string
+}
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
+const spreadOf = (values: number[], average: number) => Math.sqrt(values.reduce((sum, v) => sum + (v - average) ** 2, 0) / values.length)
+const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en', { maximumFractionDigits: 1 })
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+function orderWords(needed: number, packs: number, packSize: number, orderQty: number) {
+  if (needed === 0) return 'nothing to order yet'
+  if (packSize === 1) return `order ${orderQty}`
+  return `order ${needed} (${plural(packs, 'pack')} of ${packSize})`
+}
+
+/**
+ * The reorder point is average daily sales × lead time + safety stock, the safety stock
+ * z × spread × √lead time for the service level; an order tops stock and what is on order
+ * up to the target level (the product's own, or the reorder point plus a week of sales),
+ * in whole packs. Without sales the low-stock level is the reorder point, and says so.
+ */
+export function suggestReorder(input: ReorderInput): ReorderSuggestion {
+  const serviceLevel = Math.min(0.999, Math.max(0.5, input.serviceLevel ?? DEFAULT_SERVICE_LEVEL))
+  const packSize = Math.max(1, Math.floor(input.packSize))
+  const sales = input.dailySales.slice(-SELLING_DAYS)
+  const sold = sales.some((units) => units > 0)
+  const leadTime = input.leadTimeDays ?? DEFAULT_LEAD_TIME_DAYS
+  const position = input.qty + input.onOrder
+
+  let basis: ReorderSuggestion['basis']
+  let averageDaily = 0
+  let spread = 0
+  let safetyStock = 0
+  let reorderPoint: number
+  let targetLevel: number
+  if (sold) {
+    basis = 'sales'
+    averageDaily = mean(sales)
+    spread = spreadOf(sales, averageDaily)
+    safetyStock = Math.ceil(probit(serviceLevel) * spread * Math.sqrt(leadTime))
+    reorderPoint = Math.ceil(averageDaily * leadTime) + safetyStock
+    targetLevel = Math.max(input.targetQty ?? 0, reorderPoint + Math.ceil(averageDaily * REVIEW_DAYS))
+  } else {
+    basis = 'levels'
+    reorderPoint = input.lowStockThreshold
+    targetLevel = input.targetQty ?? input.lowStockThreshold * 2
+  }
+
+  const due = position <= reorderPoint && targetLevel > position
+  const needed = due ? targetLevel - position : 0
+  const packs = Math.ceil(needed / packSize)
+  const orderQty = packs * packSize
+  const onOrder = input.onOrder > 0 ? `, ${input.onOrder} on order` : ''
+  const supplier = input.leadTimeDays === null ? `no supplier linked (${plural(leadTime, 'day')} assumed)` : `supplier takes ${plural(leadTime, 'day')}`
+  const reason =
+    basis === 'sales'
+      ? `sells ${oneDecimal(averageDaily)} a day, ${supplier}${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
+      : `no sales in the last ${SELLING_DAYS} selling days, so its low-stock level (${reorderPoint}) and target (${targetLevel}) decide${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
+  return { basis, averageDaily, spread, safetyStock, reorderPoint, targetLevel, needed, packs, orderQty, reason }
+}
