@@ -1,0 +1,127 @@
+// reorder_inputs(): per product, units sold per selling day in the shop's own
+// days (here UTC+5:30), out-of-stock days left out, what is on order and the
+// supplier to order from, on a hand-built ledger with known answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Stack } from '../stack.ts'
+import { signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
+
+const ZONE = 'Asia/Kolkata'
+let stack: Stack
+let owner: TestUser
+let shopId: string
+
+interface Inputs {
+  product_id: string
+  name: string
+  qty: number
+  on_order: number
+  supplier_name: string | null
+  lead_time_days: number | null
+  pack_size: number
+  daily_sales: number[]
+}
+
+async function product(name: string, qty: number): Promise<string> {
+  const { rows } = await stack.db.query<{ id: string }>(
+    `insert into products (shop_id, name, sku, qty, low_stock_threshold) values ($1, $2, $2, $3, 4) returning id`,
+    [shopId, name, qty],
+  )
+  // the opening movement the insert wrote is today's; the history below is older
+  await stack.db.query(`delete from stock_movements where product_id = $1`, [rows[0]!.id])
+  return rows[0]!.id
+}
+
+/** A movement `daysAgo` local days before today, at a local time of day. */
+async function move(productId: string, daysAgo: number, localTime: string, delta: number, qtyAfter: number, reason: string) {
+  await stack.db.query(
+    `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, created_at)
+     values ($1, $2, $3, $4, $5, (((now() at time zone $6)::date - $7::integer) + $8::time) at time zone $6)`,
+    [shopId, productId, delta, qtyAfter, reason, ZONE, daysAgo, localTime],
+  )
+}
+
+async function inputs(): Promise<Inputs[]> {
+  const { data } = await owner.client.rpc('reorder_inputs').throwOnError()
+  return data as Inputs[]
+}
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  owner = await signUpUser(stack)
+  const { data } = await owner.client.from('shops').insert({ name: 'Reorder Shop', timezone: ZONE }).select('id').single().throwOnError()
+  shopId = data.id as string
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('reorder_inputs', () => {
+  it('counts sales per local day and leaves out the days the product was out of stock', async () => {
+    const milk = await product('Milk', 8)
+    await move(milk, 60, '09:00', 10, 10, 'received')
+    await move(milk, 10, '12:00', -3, 7, 'sold')
+    await move(milk, 9, '12:00', -2, 5, 'sold')
+    await move(milk, 8, '10:00', -4, 1, 'sold')
+    await move(milk, 8, '18:00', -1, 0, 'gone')
+    // days 7, 6 and 5 ago: empty shelf, nothing sold; day 4: delivery, still nothing sold
+    await move(milk, 4, '16:00', 12, 12, 'received')
+    // 00:30 local is 19:00 UTC the evening before: it counts on the local day
+    await move(milk, 3, '00:30', -4, 8, 'sold')
+    const row = (await inputs()).find((r) => r.product_id === milk)!
+    expect(row.qty).toBe(8)
+    // 56 days back: 46 in-stock days without a sale, then 3, 2, 5 (sold and gone), then 4, 0, 0
+    expect(row.daily_sales).toHaveLength(52)
+    expect(row.daily_sales.slice(-6)).toEqual([3, 2, 5, 4, 0, 0])
+    expect(row.daily_sales.slice(0, 46).every((units) => units === 0)).toBe(true)
+  })
+
+  it('nets an undone sale, and gives a product without history no days', async () => {
+    const bread = await product('Bread', 5)
+    await move(bread, 70, '08:00', 9, 9, 'received')
+    await move(bread, 2, '09:00', -3, 6, 'sold')
+    await move(bread, 2, '09:05', 1, 7, 'sold')
+    const fresh = await product('Fresh Item', 0)
+    const rows = await inputs()
+    expect(rows.find((r) => r.product_id === bread)!.daily_sales.slice(-2)).toEqual([2, 0])
+    expect(rows.find((r) => r.product_id === fresh)!.daily_sales).toEqual([])
+  })
+
+  it('counts open orders as on order and names the preferred supplier, with its pack size', async () => {
+    const eggs = await product('Eggs', 3)
+    const supplier = async (name: string, lead: number) =>
+      (await owner.client.from('suppliers').insert({ shop_id: shopId, name, lead_time_days: lead }).select('id').single().throwOnError()).data.id as string
+    const quick = await supplier('Quick Farm', 2)
+    const slow = await supplier('Slow Farm', 9)
+    await owner.client.rpc('link_product_supplier', { p_product_id: eggs, p_supplier_id: quick, p_pack_size: 6 }).throwOnError()
+    await owner.client.rpc('link_product_supplier', { p_product_id: eggs, p_supplier_id: slow, p_pack_size: 30, p_preferred: true }).throwOnError()
+    const order = async () => {
+      const { data } = await owner.client
+        .rpc('create_purchase_order', { p_supplier_id: slow, p_lines: [{ product_id: eggs, packs: 1 }] })
+        .single<{ id: string }>()
+        .throwOnError()
+      return data.id
+    }
+    const partly = await order()
+    const { data: line } = await owner.client.from('purchase_order_lines').select('id').eq('purchase_order_id', partly).single().throwOnError()
+    await owner.client.rpc('receive_purchase_order', { p_purchase_order_id: partly, p_lines: [{ line_id: line.id, units: 10, received_before: 0 }] }).throwOnError()
+    const cancelled = await order()
+    await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: cancelled, p_status: 'cancelled' }).throwOnError()
+    await order()
+    const row = (await inputs()).find((r) => r.product_id === eggs)!
+    expect({ qty: row.qty, on_order: row.on_order, supplier: row.supplier_name, lead: row.lead_time_days, pack: row.pack_size }).toEqual({
+      qty: 13,
+      on_order: 20 + 30,
+      supplier: 'Slow Farm',
+      lead: 9,
+      pack: 30,
+    })
+  })
+
+  it("shows nothing of another shop's", async () => {
+    const stranger = await signUpUser(stack)
+    await stranger.client.from('shops').insert({ name: 'Stranger Shop' }).throwOnError()
+    const { data } = await stranger.client.rpc('reorder_inputs').throwOnError()
+    expect(data).toEqual([])
+  })
+})
