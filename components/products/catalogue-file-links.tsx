@@ -1,15 +1,15 @@
 import Link from 'next/link'
-import { Download, QrCode, Truck, Upload } from 'lucide-react'
+import { ClipboardList, Download, QrCode, ShoppingCart, Truck, Upload } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
-// Phones: four equal cells, the icon above its label, so the row fits a 360 px screen in one line.
+// Phones: two rows of three equal cells, the icon above its label, so each row fits a 360 px screen.
 const CELL = 'h-auto flex-col gap-1 px-1 py-1.5 text-xs sm:flex-row sm:gap-2 sm:px-4 sm:text-sm'
 
-/** Import and export the catalogue as CSV; print QR labels for products without a barcode; the suppliers. */
+/** Import and export the catalogue as CSV; print QR labels for products without a barcode; suppliers, reorder and orders. */
 export function CatalogueFileLinks({ className }: { className?: string }) {
   return (
-    <div className={cn('grid grid-cols-4 gap-2 sm:flex sm:flex-wrap', className)}>
+    <div className={cn('grid grid-cols-3 gap-2 sm:flex sm:flex-wrap', className)}>
       <Button asChild variant="outline" className={CELL}>
         <Link href="/app/products/import">
           <Upload aria-hidden="true" />
@@ -33,6 +33,18 @@ export function CatalogueFileLinks({ className }: { className?: string }) {
         <Link href="/app/suppliers">
           <Truck aria-hidden="true" />
           Suppliers
+        </Link>
+      </Button>
+      <Button asChild variant="outline" className={CELL}>
+        <Link href="/app/reorder">
+          <ShoppingCart aria-hidden="true" />
+          Reorder
+        </Link>
+      </Button>
+      <Button asChild variant="outline" className={CELL}>
+        <Link href="/app/purchase-orders">
+          <ClipboardList aria-hidden="true" />
+          Orders
         </Link>
       </Button>
     </div>

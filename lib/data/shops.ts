@@ -9,9 +9,11 @@ export interface Shop {
   currency: Currency
   /** IANA zone: where the shop's days begin and end */
   timezone: string
+  /** 0.5–0.999, for the reorder suggestions' safety stock */
+  reorder_service_level: number
 }
 
-const SHOP_COLUMNS = 'id, name, currency, timezone'
+const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level'
 
 /** The user's shop, or null. Throws when the lookup itself fails. */
 export async function getShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
@@ -52,4 +54,10 @@ export async function createShop(
     return { ok: false, message: error.message }
   }
   return { ok: true, shop: data }
+}
+
+export async function setReorderServiceLevel(supabase: SupabaseClient, shopId: string, level: number): Promise<boolean> {
+  const { data, error } = await supabase.from('shops').update({ reorder_service_level: level }).eq('id', shopId).select('id')
+  if (error) throw new Error(error.message)
+  return data.length === 1
 }

@@ -67,9 +67,15 @@ begin
   if (select count(*) <> count(distinct product_id) from pg_temp.po_new_lines) then
     raise exception 'A product appears more than once on the order' using errcode = '22023';
   end if;
+  -- two copies of one request at once: the second finds the first's order once it commits
   insert into public.purchase_orders (shop_id, supplier_id, notes, request_id)
   values (v_shop_id, p_supplier_id, nullif(btrim(p_notes), ''), p_request_id)
+  on conflict (shop_id, request_id) where request_id is not null do nothing
   returning * into v_order;
+  if v_order.id is null then
+    select * into v_order from public.purchase_orders where shop_id = v_shop_id and request_id = p_request_id;
+    return v_order;
+  end if;
   insert into public.purchase_order_lines (purchase_order_id, shop_id, product_id, packs, pack_size, unit_cost)
   select v_order.id, v_shop_id, l.product_id, l.packs,
          coalesce(l.pack_size, ps.pack_size, 1),

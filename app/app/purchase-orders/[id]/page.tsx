@@ -1,0 +1,50 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { BackLink } from '@/components/layout/back-link'
+import { requireShop } from '@/lib/auth/require-shop'
+import { getPurchaseOrder, orderNumber } from '@/lib/data/purchase-orders'
+import { formatMoney } from '@/lib/format/money'
+import { purchaseOrderIdSchema } from '@/lib/validations/purchase-order'
+import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
+import { OrderStatusButtons } from '@/components/purchase-orders/order-status-buttons'
+import { ReceiveForm } from '@/components/purchase-orders/receive-form'
+
+export const metadata: Metadata = { title: 'Purchase order' }
+
+export default async function PurchaseOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const { shop, supabase } = await requireShop(`/app/purchase-orders/${id}`)
+  const order = purchaseOrderIdSchema.safeParse(id).success ? await getPurchaseOrder(supabase, id) : null
+  if (!order) notFound()
+  const label = orderNumber(order.number)
+  const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
+  const open = order.status !== 'cancelled'
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <BackLink href="/app/purchase-orders">All purchase orders</BackLink>
+      <div className="grid gap-2">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+          {label} · {order.supplier?.name} <OrderStatusBadge status={order.status} />
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {order.lines.length === 1 ? '1 product' : `${order.lines.length} products`} · {formatMoney(total, shop.currency)} at cost
+        </p>
+        <OrderStatusButtons id={order.id} label={label} status={order.status} />
+      </div>
+      <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4">
+        <h2 id="lines-heading" className="text-lg font-semibold">{open ? 'Receive stock' : 'Lines'}</h2>
+        {open ? (
+          <ReceiveForm orderId={order.id} lines={order.lines} />
+        ) : (
+          <ul className="divide-y">
+            {order.lines.map((line) => (
+              <li key={line.id} className="py-2 text-sm">
+                {line.name}: ordered {line.qty}, received {line.received}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { ClipboardList } from 'lucide-react'
+import { requireShop } from '@/lib/auth/require-shop'
+import { listPurchaseOrders, orderNumber } from '@/lib/data/purchase-orders'
+import { formatDateTime } from '@/lib/format/date-time'
+import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
+import { Button } from '@/components/ui/button'
+
+export const metadata: Metadata = { title: 'Purchase orders' }
+
+export default async function PurchaseOrdersPage() {
+  const { shop, supabase } = await requireShop('/app/purchase-orders')
+  const orders = await listPurchaseOrders(supabase)
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">Purchase orders</h1>
+        <Button asChild variant="outline">
+          <Link href="/app/reorder">Reorder</Link>
+        </Button>
+      </div>
+      {orders.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
+          <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
+          <h2 className="font-semibold">No purchase orders yet</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">Make drafts from the reorder suggestions, one per supplier.</p>
+        </div>
+      ) : (
+        <ul aria-label="Purchase orders" className="divide-y rounded-xl border">
+          {orders.map((order) => (
+            <li key={order.id} className="grid gap-1 p-4">
+              <p className="flex flex-wrap items-center gap-2">
+                <Link href={`/app/purchase-orders/${order.id}`} className="font-medium underline-offset-4 hover:underline">
+                  {orderNumber(order.number)} · {order.supplier?.name}
+                </Link>
+                <OrderStatusBadge status={order.status} />
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {order.lines === 1 ? '1 product' : `${order.lines} products`} · {order.units} units ordered, {order.received} received ·{' '}
+                {formatDateTime(order.created_at, shop.timezone)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from 'next'
+import { randomUUID } from 'node:crypto'
+import { PackageCheck } from 'lucide-react'
+import { requireShop } from '@/lib/auth/require-shop'
+import { getReorderSuggestions } from '@/lib/data/reorder'
+import { serviceLevelLabel } from '@/lib/reorder/service-levels'
+import { ReorderForm } from '@/components/reorder/reorder-form'
+import { ServiceLevelForm } from '@/components/reorder/service-level-form'
+
+export const metadata: Metadata = { title: 'Reorder' }
+
+export default async function ReorderPage() {
+  const { shop, supabase } = await requireShop('/app/reorder')
+  const level = Number(shop.reorder_service_level)
+  const groups = await getReorderSuggestions(supabase, level)
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">Reorder</h1>
+        <p className="text-sm text-muted-foreground">
+          What to order now, by supplier: from the last 28 selling days, each supplier&apos;s lead time and what is already on order, with enough
+          safety stock to last until the delivery {serviceLevelLabel(level)} of the time.
+        </p>
+      </div>
+      <ServiceLevelForm level={level} />
+      {groups.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
+          <PackageCheck aria-hidden="true" className="size-8 text-muted-foreground" />
+          <h2 className="font-semibold">Nothing to order now</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">Every product has enough in stock and on order to last until its next delivery.</p>
+        </div>
+      ) : (
+        <ReorderForm
+          requestId={randomUUID()}
+          groups={groups.map(({ supplier, lines }) => ({
+            supplier,
+            lines: lines.map(({ productId, name, qty, onOrder, packs, packSize, orderQty, reason }) => ({ productId, name, qty, onOrder, packs, packSize, orderQty, reason })),
+          }))}
+        />
+      )}
+    </main>
+  )
+}

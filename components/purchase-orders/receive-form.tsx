@@ -1,0 +1,102 @@
+'use client'
+
+import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { receiveStock, type ReceiveState } from '@/lib/actions/purchase-order-actions'
+import { initialActionState } from '@/lib/actions/action-state'
+import type { PurchaseOrderLine } from '@/lib/data/purchase-orders'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+
+/**
+ * Units arriving now, per line, prefilled with what is still to come. Each line sends what the
+ * screen showed as received, so a second device or a double submit never adds stock twice; more
+ * than ordered is refused once, with a confirm button that sends it again allowed.
+ */
+export function ReceiveForm({ orderId, lines }: { orderId: string; lines: PurchaseOrderLine[] }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const [state, formAction, pending] = useActionState(async (previous: ReceiveState, formData: FormData) => {
+    const result = await receiveStock(previous, formData)
+    if (result.ok) {
+      setConfirming(null)
+      toast.success('Stock received', { description: result.message })
+    } else if ('overReceive' in result && result.overReceive) {
+      setConfirming(result.message ?? 'More than ordered')
+    } else {
+      toast.error('Could not receive the stock', { description: result.message })
+    }
+    return result
+  }, initialActionState)
+
+  const submit = (allowOver: boolean) => {
+    if (!formRef.current) return
+    const formData = new FormData(formRef.current)
+    if (allowOver) formData.set('allow_over', 'on')
+    startTransition(() => formAction(formData))
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    submit(false)
+  }
+  const errors = state.fieldErrors ?? {}
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-3">
+      <input type="hidden" name="id" value={orderId} />
+      <ul className="divide-y">
+        {lines.map((line) => {
+          const due = Math.max(line.qty - line.received, 0)
+          const error = errors[`receive:${line.id}`]?.[0]
+          return (
+            <li key={line.id} className="grid grid-cols-[1fr_auto] items-center gap-3 py-2">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{line.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  Ordered {line.qty}
+                  {line.pack_size > 1 && ` (${line.packs} × ${line.pack_size})`} · received {line.received}
+                </p>
+                <p id={`receive-${line.id}-error`} aria-live="polite" className="text-sm text-destructive">
+                  {error}
+                </p>
+              </div>
+              <input type="hidden" name={`before:${line.id}`} value={line.received} />
+              <Input
+                aria-label={`Arrived now: ${line.name}`}
+                name={`receive:${line.id}`}
+                inputMode="numeric"
+                defaultValue={due > 0 ? String(due) : ''}
+                placeholder="0"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`receive-${line.id}-error`}
+                className="w-24 text-right"
+                key={`${line.id}-${line.received}`}
+              />
+            </li>
+          )
+        })}
+      </ul>
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="over-receive-title" className="grid gap-2 rounded-lg border border-destructive/50 p-3">
+          <p id="over-receive-title" className="text-sm">
+            {confirming}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setConfirming(null)}>
+              Change the numbers
+            </Button>
+            <Button type="button" disabled={pending} onClick={() => submit(true)}>
+              Receive more than ordered
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? 'Receiving...' : 'Receive stock'}
+          </Button>
+        </div>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test'
+import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
+import { expectToast, signInThroughUi } from '../_helpers/ui'
+
+test('a new owner orders what runs low: a suggestion with its reasons, a draft order, received in two parts and over, and stock that agrees', async ({ page }) => {
+  const owner = await createOwner('reorder', {
+    products: [
+      { name: 'Whole Milk 1L', sku: 'MILK-1', qty: 2, low_stock_threshold: 6 },
+      { name: 'Butter 250g', sku: 'BUTTER-1', qty: 20, low_stock_threshold: 3 },
+    ],
+  })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  const { data: milk } = await supabase.from('products').update({ target_qty: 24 }).eq('sku', 'MILK-1').select('id').single().throwOnError()
+  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct', lead_time_days: 3 }).select('id').single().throwOnError()
+  await supabase.rpc('link_product_supplier', { p_product_id: milk.id, p_supplier_id: dairy.id, p_pack_size: 12, p_unit_cost: 0.35 }).throwOnError()
+  const stock = async () => (await supabase.from('products').select('qty').eq('id', milk.id).single().throwOnError()).data.qty
+
+  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  await page.getByRole('link', { name: 'Reorder' }).click()
+  await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible()
+  const group = page.getByRole('region', { name: 'Dairy Direct' })
+  await expect(group.getByRole('heading')).toHaveText('Dairy Direct · delivers in 3 days')
+  const line = group.getByRole('checkbox', { name: 'Whole Milk 1L: order 24 units (2 × 12)' })
+  await expect(line).toBeChecked()
+  await expect(group).toContainText(
+    'In stock 2. It has no sales in the last 28 selling days, so its low-stock level (6) and target (24) decide: order 22 (2 packs of 12).',
+  )
+  await expect(page.getByText('Butter 250g')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Make draft orders' }).click()
+  await expectToast(page, 'Draft orders made', '1 draft order made. Check them, then mark them sent.', 'success')
+  await expect(page).toHaveURL('/app/purchase-orders')
+  await page.getByRole('link', { name: 'PO-0001 · Dairy Direct' }).click()
+  // the draft holds what the suggestion showed
+  const { data: lines } = await supabase.from('purchase_order_lines').select('packs, pack_size, qty, unit_cost, received').throwOnError()
+  expect(lines).toEqual([{ packs: 2, pack_size: 12, qty: 24, unit_cost: 0.35, received: 0 }])
+
+  await page.getByRole('button', { name: 'Mark sent' }).click()
+  await expectToast(page, 'Order marked sent', 'PO-0001 counts as on order now.', 'success')
+  const arrived = page.getByLabel('Arrived now: Whole Milk 1L')
+  await expect(arrived).toHaveValue('24')
+  await arrived.fill('10')
+  await page.getByRole('button', { name: 'Receive stock' }).click()
+  await expectToast(page, 'Stock received', '1 line received.', 'success')
+  await expect(page.getByRole('main')).toContainText('Ordered 24 (2 × 12) · received 10')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Partly received')
+  expect(await stock()).toBe(12)
+
+  await expect(arrived).toHaveValue('14')
+  await page.getByRole('button', { name: 'Receive stock' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Received')
+  expect(await stock()).toBe(26)
+
+  await arrived.fill('5')
+  await page.getByRole('button', { name: 'Receive stock' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('Whole Milk 1L: only 0 of 24 still to come. Confirm to receive more than ordered.')
+  expect(await stock()).toBe(26)
+  await page.getByRole('button', { name: 'Receive more than ordered' }).click()
+  await expect(page.getByRole('main')).toContainText('received 29')
+  expect(await stock()).toBe(31)
+  const { data: receipts } = await supabase.from('stock_movements').select('delta, reason, source, note').eq('source', 'purchase_order').order('created_at').throwOnError()
+  expect(receipts).toEqual([10, 14, 5].map((delta) => ({ delta, reason: 'received', source: 'purchase_order', note: 'PO-0001' })))
+
+  await page.goto('/app/reorder')
+  await expect(page.getByRole('heading', { name: 'Nothing to order now' })).toBeVisible()
+})

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { formData, idle, revalidatePath, signInAs, startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
+import type { Stack } from '@/supabase/local/stack'
+import { changePurchaseOrderStatus, receiveStock } from './purchase-order-actions'
+import { createDraftOrders, setServiceLevel } from './reorder-actions'
+
+let stack: Stack
+let owner: Owner
+let rival: Owner
+let milk: string
+let dairy: string
+let rivalProduct: string
+
+const orders = async () => (await stack.db.query('select po.status, l.packs, l.qty, l.received from purchase_orders po join purchase_order_lines l on l.purchase_order_id = po.id order by po.number')).rows
+const qty = async (id: string) => (await stack.db.query<{ qty: number }>('select qty from products where id = $1', [id])).rows[0]!.qty
+
+beforeAll(async () => {
+  stack = await startActionStack()
+  owner = await ownerWithShop(stack, 'Corner Shop')
+  rival = await ownerWithShop(stack, 'Rival Shop')
+  milk = await addProduct(owner, { name: 'Milk', sku: 'PO-MILK', qty: 2 })
+  rivalProduct = await addProduct(rival, { name: 'Rival Milk', sku: 'PO-RIVAL' })
+  const { data } = await owner.client.from('suppliers').insert({ shop_id: owner.shopId, name: 'Dairy Direct' }).select('id').single().throwOnError()
+  dairy = data.id as string
+  await owner.client.rpc('link_product_supplier', { p_product_id: milk, p_supplier_id: dairy, p_pack_size: 6 }).throwOnError()
+})
+afterAll(async () => stack?.stop())
+beforeEach(async () => {
+  revalidatePath.mockClear()
+  await signInAs(owner)
+})
+
+describe('draft orders from the reorder page', () => {
+  it('makes one draft per supplier, once however often the form is sent', async () => {
+    const form = { request_id: randomUUID(), [`order:${milk}`]: `${dairy}:3` }
+    const [first, again] = await Promise.all([createDraftOrders(idle, formData(form)), createDraftOrders(idle, formData(form))])
+    expect(first).toEqual({ ok: true, message: '1 draft order made' })
+    expect(again).toEqual({ ok: true, message: '1 draft order made' })
+    expect(await orders()).toEqual([{ status: 'draft', packs: 3, qty: 18, received: 0 }])
+  })
+
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const before = await orders()
+    const cases: [Record<string, string>, string][] = [
+      [{ request_id: randomUUID() }, 'Tick at least one product to order'],
+      [{ request_id: randomUUID(), [`order:${milk}`]: `${dairy}:0` }, 'A ticked product has no quantity to order: reload the page'],
+      [{ [`order:${milk}`]: `${dairy}:1` }, 'Reload the page and try again'],
+      [{ request_id: randomUUID(), [`order:${rivalProduct}`]: `${dairy}:1` }, 'A product on this order is not in your catalogue'],
+    ]
+    for (const [fields, message] of cases) expect((await createDraftOrders(idle, formData(fields))).message).toBe(message)
+    expect((await setServiceLevel(idle, formData({ service_level: '2' }))).message).toBe('Pick how often stock should last until the delivery')
+    expect(await orders()).toEqual(before)
+  })
+})
+
+describe('receiving stock', () => {
+  async function order() {
+    const { rows } = await stack.db.query<{ id: string; line: string; received: number }>(
+      'select po.id, l.id as line, l.received from purchase_orders po join purchase_order_lines l on l.purchase_order_id = po.id order by po.number limit 1',
+    )
+    return rows[0]!
+  }
+
+  it('receives what the form says, and refuses bad numbers, another shop and a cancelled order', async () => {
+    const { id, line } = await order()
+    expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: '4', [`before:${line}`]: '0' }))).toEqual({ ok: true, message: '1 line received.' })
+    expect(await qty(milk)).toBe(6)
+    // the same form again: the line has moved on since the screen showed 0 received
+    expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: '4', [`before:${line}`]: '0' }))).toEqual({
+      ok: true,
+      message: '0 lines received. 1 line(s) had already been received on another device or tab.',
+    })
+    expect(await qty(milk)).toBe(6)
+    for (const units of ['0', '-1', 'abc', '1.5']) {
+      expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: units, [`before:${line}`]: '4' }))).toMatchObject({
+        ok: false,
+        message: 'Received quantities must be whole numbers of 1 or more',
+      })
+    }
+    expect((await receiveStock(idle, formData({ id, [`receive:${line}`]: '' }))).message).toBe('Enter how many arrived')
+    expect((await receiveStock(idle, formData({ id, [`receive:${line}`]: '30', [`before:${line}`]: '4' })))).toMatchObject({ ok: false, overReceive: true })
+    expect(await qty(milk)).toBe(6)
+    await signInAs(rival)
+    expect((await receiveStock(idle, formData({ id, [`receive:${line}`]: '1', [`before:${line}`]: '4' }))).message).toBe('Purchase order not found')
+    await signInAs(owner)
+    expect(await changePurchaseOrderStatus(idle, formData({ id, status: 'cancelled' }))).toEqual({ ok: true, message: 'cancelled' })
+    expect((await receiveStock(idle, formData({ id, [`receive:${line}`]: '1', [`before:${line}`]: '4' }))).message).toBe(
+      'This purchase order is cancelled: nothing can be received on it',
+    )
+    expect((await changePurchaseOrderStatus(idle, formData({ id, status: 'received' }))).message).toBe('Pick sent or cancelled')
+    expect(await qty(milk)).toBe(6)
+  })
+})

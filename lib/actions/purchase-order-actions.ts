@@ -1,0 +1,42 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { receivePurchaseOrder, setPurchaseOrderStatus } from '@/lib/data/purchase-orders'
+import { purchaseOrderStatusSchema, receiveSchema } from '@/lib/validations/purchase-order'
+import type { ActionState } from './action-state'
+import { validatedAction } from './validated-action'
+
+const refresh = (id: string) => {
+  revalidatePath(`/app/purchase-orders/${id}`)
+  revalidatePath('/app/purchase-orders')
+  revalidatePath('/app/reorder')
+  revalidatePath('/app/products')
+}
+
+export const changePurchaseOrderStatus = validatedAction(
+  purchaseOrderStatusSchema,
+  async ({ id, status }, { supabase }) => {
+    const result = await setPurchaseOrderStatus(supabase, id, status)
+    if (!result.ok) return result
+    refresh(id)
+    return { ok: true, message: status }
+  },
+  { requireUser: true },
+)
+
+export interface ReceiveState extends ActionState {
+  /** the server asks before receiving more than was ordered */
+  overReceive?: boolean
+}
+
+export const receiveStock = validatedAction(
+  receiveSchema,
+  async ({ id, allowOver, lines }, { supabase }): Promise<ReceiveState> => {
+    const result = await receivePurchaseOrder(supabase, id, lines, allowOver)
+    if (!result.ok) return { ok: false, message: result.message, overReceive: result.overReceive }
+    refresh(id)
+    const skipped = result.skipped ? ` ${result.skipped} line(s) had already been received on another device or tab.` : ''
+    return { ok: true, message: `${result.applied === 1 ? '1 line' : `${result.applied} lines`} received.${skipped}` }
+  },
+  { requireUser: true, allErrors: true },
+)

@@ -1,0 +1,76 @@
+import 'server-only'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
+
+export interface ReorderLine extends ReorderSuggestion {
+  productId: string
+  name: string
+  sku: string | null
+  qty: number
+  onOrder: number
+  packSize: number
+  /** the cost per unit from the supplier, else the product's */
+  unitCost: number | null
+}
+
+export interface SupplierReorder {
+  /** null: the products without a supplier */
+  supplier: { id: string; name: string; leadTimeDays: number } | null
+  lines: ReorderLine[]
+}
+
+interface InputRow {
+  product_id: string
+  name: string
+  sku: string | null
+  qty: number
+  low_stock_threshold: number
+  target_qty: number | null
+  unit_cost: string | number | null
+  on_order: number
+  supplier_id: string | null
+  supplier_name: string | null
+  lead_time_days: number | null
+  pack_size: number
+  supplier_unit_cost: string | number | null
+  daily_sales: number[]
+}
+
+const money = (value: string | number | null) => (value === null ? null : Number(value))
+
+/** Every product to order now, grouped by the supplier to order from (those without one last). */
+export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
+  const { data, error } = await supabase.rpc('reorder_inputs')
+  if (error) throw new Error(error.message)
+  const groups = new Map<string | null, SupplierReorder>()
+  for (const row of data as InputRow[]) {
+    const suggestion = suggestReorder({
+      qty: row.qty,
+      onOrder: row.on_order,
+      lowStockThreshold: row.low_stock_threshold,
+      targetQty: row.target_qty,
+      dailySales: row.daily_sales,
+      leadTimeDays: row.lead_time_days,
+      packSize: row.pack_size,
+      serviceLevel,
+    })
+    if (suggestion.orderQty === 0) continue
+    const key = row.supplier_id
+    const group: SupplierReorder = groups.get(key) ?? {
+      supplier: key ? { id: key, name: row.supplier_name ?? '', leadTimeDays: row.lead_time_days ?? 0 } : null,
+      lines: [],
+    }
+    group.lines.push({
+      ...suggestion,
+      productId: row.product_id,
+      name: row.name,
+      sku: row.sku,
+      qty: row.qty,
+      onOrder: row.on_order,
+      packSize: row.pack_size,
+      unitCost: money(row.supplier_unit_cost) ?? money(row.unit_cost),
+    })
+    groups.set(key, group)
+  }
+  return [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name)))
+}
