@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button'
 import type { StockTapsHandle } from './use-stock-taps'
 
 interface StockControlsProps {
-  product: { id: string; name: string; qty: number; low_stock_threshold: number }
+  /** on_order: units on open purchase orders, said beside the stock when there are any */
+  product: { id: string; name: string; qty: number; low_stock_threshold: number; on_order?: number }
   taps: StockTapsHandle
 }
 
@@ -23,6 +24,7 @@ export function StockLevel({ product, taps }: StockControlsProps) {
       </p>
       {state === 'out' && <Badge variant="destructive">Out of Stock</Badge>}
       {state === 'low' && <Badge variant="destructive">Low Stock</Badge>}
+      {product.on_order ? ( <span className="truncate text-xs text-muted-foreground">{product.on_order} on order</span>) : null}
     </div>
   )
 }

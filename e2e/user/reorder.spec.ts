@@ -31,6 +31,10 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await page.getByRole('button', { name: 'Make draft orders' }).click()
   await expectToast(page, 'Draft orders made', '1 draft order made. Check them, then mark them sent.', 'success')
   await expect(page).toHaveURL('/app/purchase-orders')
+  // on order, in the catalogue and on the product's page
+  await page.goto('/app/products')
+  await expect(page.getByRole('listitem').filter({ hasText: 'Whole Milk 1L' })).toContainText('Stock: 2Low Stock24 on order')
+  await page.goto('/app/purchase-orders')
   await page.getByRole('link', { name: 'PO-0001 · Dairy Direct' }).click()
   // the draft holds what the suggestion showed
   const { data: lines } = await supabase.from('purchase_order_lines').select('packs, pack_size, qty, unit_cost, received').throwOnError()
@@ -46,6 +50,9 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await expect(page.getByRole('main')).toContainText('Ordered 24 (2 × 12) · received 10')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Partly received')
   expect(await stock()).toBe(12)
+  await page.goto(`/app/products/${milk.id}`)
+  await expect(page.getByRole('main')).toContainText('Stock: 1214 on order')
+  await page.goBack()
 
   await expect(arrived).toHaveValue('14')
   await page.getByRole('button', { name: 'Receive stock' }).click()

@@ -133,3 +133,14 @@ export async function setPurchaseOrderStatus(supabase: SupabaseClient, id: strin
   const { error } = await supabase.rpc('set_purchase_order_status', { p_purchase_order_id: id, p_status: status })
   return error ? { ok: false as const, message: error.message } : { ok: true as const }
 }
+
+/** Units of the product on draft, sent and partly received orders, not yet received (as the catalogue counts them). */
+export async function unitsOnOrder(supabase: SupabaseClient, productId: string): Promise<number> {
+  const { data, error } = await supabase
+    .from('purchase_order_lines')
+    .select('qty, received, purchase_orders!inner(status)')
+    .eq('product_id', productId)
+    .in('purchase_orders.status', ['draft', 'sent', 'partly_received'])
+  if (error) throw new Error(error.message)
+  return data.reduce((sum, line) => sum + Math.max(line.qty - line.received, 0), 0)
+}

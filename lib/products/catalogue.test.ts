@@ -25,6 +25,7 @@ const row = (name: string, extra: Partial<CatalogueRow> = {}): CatalogueRow => (
   category: null,
   image_url: null,
   updated_at: 0,
+  on_order: 0,
   ...extra,
 })
 
@@ -97,8 +98,8 @@ describe('the view in the URL', () => {
 
 describe('rows', () => {
   it('reads the compact tuple', () => {
-    expect(fromTuple(['id1', 'Tea', 'T1', null, 3, 1, 'Drinks', null, 42])).toEqual(
-      row('Tea', { id: 'id1', sku: 'T1', qty: 3, low_stock_threshold: 1, category: 'Drinks', updated_at: 42 }),
+    expect(fromTuple(['id1', 'Tea', 'T1', null, 3, 1, 'Drinks', null, 42, 12])).toEqual(
+      row('Tea', { id: 'id1', sku: 'T1', qty: 3, low_stock_threshold: 1, category: 'Drinks', updated_at: 42, on_order: 12 }),
     )
   })
 
@@ -112,7 +113,7 @@ describe('rows', () => {
 })
 
 describe('the first view, worked out on the server', () => {
-  const tuple = (r: CatalogueRow): CatalogueTuple => [r.id, r.name, r.sku, r.barcode, r.qty, r.low_stock_threshold, r.category, r.image_url, r.updated_at]
+  const tuple = (r: CatalogueRow): CatalogueTuple => [r.id, r.name, r.sku, r.barcode, r.qty, r.low_stock_threshold, r.category, r.image_url, r.updated_at, r.on_order]
   const tuples = rows.map(tuple)
 
   it.each([

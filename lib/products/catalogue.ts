@@ -6,18 +6,20 @@ export interface CatalogueRow extends Pick<ProductRecord, 'id' | 'name' | 'sku' 
   category: string | null
   /** products.updated_at, epoch ms */
   updated_at: number
+  /** units on open purchase orders, not yet received */
+  on_order: number
 }
 
 /** A row as catalogue() sends it: an array, in CatalogueRow's order. */
-export type CatalogueTuple = [string, string, string | null, string | null, number, number, string | null, string | null, number]
+export type CatalogueTuple = [string, string, string | null, string | null, number, number, string | null, string | null, number, number]
 
 export interface CatalogueData {
   shop: { id: string; name: string }
   rows: CatalogueTuple[]
 }
 
-export function fromTuple([id, name, sku, barcode, qty, low, category, image, updated]: CatalogueTuple): CatalogueRow {
-  return { id, name, sku, barcode, qty, low_stock_threshold: low, category, image_url: image, updated_at: updated }
+export function fromTuple([id, name, sku, barcode, qty, low, category, image, updated, onOrder]: CatalogueTuple): CatalogueRow {
+  return { id, name, sku, barcode, qty, low_stock_threshold: low, category, image_url: image, updated_at: updated, on_order: onOrder ?? 0 }
 }
 
 /** Case- and accent-blind form of a text: "Crème Brûlée" and "creme brulee" match. */

@@ -5,6 +5,7 @@ import { Package, Pencil } from 'lucide-react'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { listProductSuppliers } from '@/lib/data/product-suppliers'
+import { unitsOnOrder } from '@/lib/data/purchase-orders'
 import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
 import { listSuppliers } from '@/lib/data/suppliers'
@@ -31,10 +32,11 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   if (!product) notFound()
   const pageParam = (await searchParams).page
   const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
-  const [history, links, suppliers] = await Promise.all([
+  const [history, links, suppliers, onOrder] = await Promise.all([
     listMovements(supabase, id, page),
     listProductSuppliers(supabase, id),
     listSuppliers(supabase, shop.id),
+    unitsOnOrder(supabase, id),
   ])
   const details = [
     ['SKU', product.sku ?? '—'],
@@ -59,7 +61,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
         </div>
         <div className="grid content-start gap-4">
           <h1 className="text-2xl font-bold break-words">{product.name}</h1>
-          <StockStepper productId={product.id} name={product.name} qty={product.qty} lowStockThreshold={product.low_stock_threshold} />
+          <StockStepper productId={product.id} name={product.name} qty={product.qty} lowStockThreshold={product.low_stock_threshold} onOrder={onOrder} />
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             {details.map(([term, value]) => (
               <div key={term}>
