@@ -98,6 +98,41 @@ describe('seed_demo_shop', () => {
     expect(booked.units).toBe(review.totals.missing + review.totals.sold_or_missing)
   })
 
+  it('buys from two suppliers: every product linked, one order sent three days ago and partly received, and something to reorder', async () => {
+    const owner = await signUpUser(stack)
+    const shopId = await seed(owner.id)
+    const suppliers = await stack.db.query<{ name: string; products: number; preferred: number }>(
+      `select s.name, count(ps.product_id)::int as products, count(*) filter (where ps.preferred)::int as preferred
+         from suppliers s left join product_suppliers ps on ps.supplier_id = s.id where s.shop_id = $1 group by s.name order by s.name`,
+      [shopId],
+    )
+    expect(suppliers.rows).toEqual([
+      { name: 'Corner Cash & Carry', products: 20, preferred: 20 },
+      { name: 'Fresh Foods Wholesale', products: 20, preferred: 20 },
+    ])
+    const orders = await stack.db.query<{ status: string; days: number; lines: number; done: number; part: number }>(
+      `select po.status, extract(day from now() - po.sent_at)::int as days, count(l.id)::int as lines,
+              count(*) filter (where l.received = l.qty)::int as done, count(*) filter (where l.received > 0 and l.received < l.qty)::int as part
+         from purchase_orders po join purchase_order_lines l on l.purchase_order_id = po.id where po.shop_id = $1 group by po.id`,
+      [shopId],
+    )
+    expect(orders.rows).toEqual([{ status: 'partly_received', days: 2, lines: 3, done: 1, part: 1 }])
+    const receipts = await one<{ units: number; received: number }>(
+      `select coalesce(sum(m.delta), 0)::int as units, (select sum(received)::int from purchase_order_lines where shop_id = $1) as received
+         from stock_movements m where m.shop_id = $1 and m.source = 'purchase_order'`,
+      [shopId],
+    )
+    expect(receipts.units).toBe(receipts.received)
+    expect(receipts.units).toBeGreaterThan(0)
+    await owner.client.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const { data: inputs } = await owner.client.rpc('reorder_inputs').throwOnError()
+    const rows = inputs as { daily_sales: number[]; supplier_name: string | null; on_order: number }[]
+    expect(rows).toHaveLength(40)
+    expect(rows.every((r) => r.supplier_name !== null)).toBe(true)
+    expect(rows.filter((r) => r.daily_sales.some((units) => units > 0)).length).toBeGreaterThanOrEqual(30)
+    expect(rows.filter((r) => r.on_order > 0)).toHaveLength(2)
+  })
+
   it('is idempotent: a second call returns the same shop and writes nothing', async () => {
     const owner = await signUpUser(stack)
     const shopId = await seed(owner.id)
