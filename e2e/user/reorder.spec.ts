@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
@@ -39,6 +41,12 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   // the draft holds what the suggestion showed
   const { data: lines } = await supabase.from('purchase_order_lines').select('packs, pack_size, qty, unit_cost, received').throwOnError()
   expect(lines).toEqual([{ packs: 2, pack_size: 12, qty: 24, unit_cost: 0.35, received: 0 }])
+  // the CSV for the supplier says the same
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export CSV' }).click()
+  const csv = readFileSync((await (await download).path())!, 'utf8')
+  expect(csv).toContain('Whole Milk 1L,MILK-1,2,12,24,0,0.35,8.40\r\n')
+  expect((await page.request.get(`/app/purchase-orders/${randomUUID()}/export`)).status()).toBe(404)
 
   await page.getByRole('button', { name: 'Mark sent' }).click()
   await expectToast(page, 'Order marked sent', 'PO-0001 counts as on order now.', 'success')

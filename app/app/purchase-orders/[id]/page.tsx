@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { Download } from 'lucide-react'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getPurchaseOrder, orderNumber } from '@/lib/data/purchase-orders'
@@ -8,6 +9,8 @@ import { purchaseOrderIdSchema } from '@/lib/validations/purchase-order'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { OrderStatusButtons } from '@/components/purchase-orders/order-status-buttons'
 import { ReceiveForm } from '@/components/purchase-orders/receive-form'
+import { PrintButton } from '@/components/labels/print-button'
+import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Purchase order' }
 
@@ -29,9 +32,42 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         <p className="text-sm text-muted-foreground">
           {order.lines.length === 1 ? '1 product' : `${order.lines.length} products`} · {formatMoney(total, shop.currency)} at cost
         </p>
-        <OrderStatusButtons id={order.id} label={label} status={order.status} />
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <OrderStatusButtons id={order.id} label={label} status={order.status} />
+          <Button asChild variant="outline">
+            {/* a plain link: the route answers with a file, not a page */}
+            <a href={`/app/purchase-orders/${order.id}/export`} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+          <PrintButton />
+        </div>
       </div>
-      <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4">
+      {/* What goes to the supplier on paper: the lines, without the receive form. */}
+      <table className="hidden w-full text-sm print:table">
+        <thead>
+          <tr className="border-b text-left">
+            <th className="py-1">Product</th>
+            <th>SKU</th>
+            <th className="text-right">Packs</th>
+            <th className="text-right">Units</th>
+            <th className="text-right">Unit cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id} className="border-b">
+              <td className="py-1">{line.name}</td>
+              <td>{line.sku ?? ''}</td>
+              <td className="text-right">{line.pack_size > 1 ? `${line.packs} × ${line.pack_size}` : line.packs}</td>
+              <td className="text-right">{line.qty}</td>
+              <td className="text-right">{formatMoney(line.unit_cost, shop.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4 print:hidden">
         <h2 id="lines-heading" className="text-lg font-semibold">{open ? 'Receive stock' : 'Lines'}</h2>
         {open ? (
           <ReceiveForm orderId={order.id} lines={order.lines} />

@@ -1,0 +1,30 @@
+import { formatMoneyInput } from '@/lib/format/money'
+import { csvLine, UTF8_BOM } from './write-csv'
+
+export interface PurchaseOrderForCsv {
+  number: string
+  supplier: string
+  status: string
+  created: string
+  currency: string
+  lines: { name: string; sku: string | null; packs: number; pack_size: number; qty: number; received: number; unit_cost: number | null }[]
+}
+
+export const PURCHASE_ORDER_COLUMNS = ['Product', 'SKU', 'Packs', 'Units per pack', 'Units', 'Received', 'Unit cost', 'Line cost'] as const
+
+/** The order as a supplier or a spreadsheet reads it: a title record, the lines, a total; money in the currency's minor units. */
+export function purchaseOrderCsv(order: PurchaseOrderForCsv): string {
+  const money = (amount: number | null) => formatMoneyInput(amount, order.currency)
+  const pad = (cells: (string | number | null)[]) => [...cells, ...Array<string>(PURCHASE_ORDER_COLUMNS.length - cells.length).fill('')]
+  const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
+  return [
+    UTF8_BOM,
+    csvLine(pad(['Purchase order', order.number, order.supplier, order.status, order.created, order.currency])),
+    csvLine(pad([])),
+    csvLine(PURCHASE_ORDER_COLUMNS),
+    ...order.lines.map((line) =>
+      csvLine([line.name, line.sku, line.packs, line.pack_size, line.qty, line.received, money(line.unit_cost), line.unit_cost === null ? '' : money(line.unit_cost * line.qty)]),
+    ),
+    csvLine(pad(['Total', '', '', '', order.lines.reduce((sum, line) => sum + line.qty, 0), order.lines.reduce((sum, line) => sum + line.received, 0), '', money(total)])),
+  ].join('')
+}
