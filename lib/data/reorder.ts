@@ -1,5 +1,6 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { sellingDaySales, type DayMoves } from '@/lib/reorder/selling-days'
 import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
 
 export interface ReorderLine extends ReorderSuggestion {
@@ -33,7 +34,13 @@ interface InputRow {
   lead_time_days: number | null
   pack_size: number
   supplier_unit_cost: string | number | null
-  daily_sales: number[]
+  opening_qty: number
+  moves: DayMoves[]
+}
+
+interface Inputs {
+  days: number | null
+  products: InputRow[]
 }
 
 const money = (value: string | number | null) => (value === null ? null : Number(value))
@@ -42,14 +49,15 @@ const money = (value: string | number | null) => (value === null ? null : Number
 export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
   const { data, error } = await supabase.rpc('reorder_inputs')
   if (error) throw new Error(error.message)
+  const { days, products } = data as Inputs
   const groups = new Map<string | null, SupplierReorder>()
-  for (const row of data as InputRow[]) {
+  for (const row of products) {
     const suggestion = suggestReorder({
       qty: row.qty,
       onOrder: row.on_order,
       lowStockThreshold: row.low_stock_threshold,
       targetQty: row.target_qty,
-      dailySales: row.daily_sales,
+      dailySales: sellingDaySales(row.opening_qty, row.moves, days ?? 0),
       leadTimeDays: row.lead_time_days,
       packSize: row.pack_size,
       serviceLevel,

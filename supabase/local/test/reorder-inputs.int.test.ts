@@ -2,6 +2,7 @@
 // days (here UTC+5:30), out-of-stock days left out, what is on order and the
 // supplier to order from, on a hand-built ledger with known answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sellingDaySales, type DayMoves } from '../../../lib/reorder/selling-days.ts'
 import type { Stack } from '../stack.ts'
 import { signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
 
@@ -18,6 +19,9 @@ interface Inputs {
   supplier_name: string | null
   lead_time_days: number | null
   pack_size: number
+  opening_qty: number
+  moves: DayMoves[]
+  /** worked out here from opening_qty and moves, as the reorder page does */
   daily_sales: number[]
 }
 
@@ -42,7 +46,8 @@ async function move(productId: string, daysAgo: number, localTime: string, delta
 
 async function inputs(): Promise<Inputs[]> {
   const { data } = await owner.client.rpc('reorder_inputs').throwOnError()
-  return data as Inputs[]
+  const { days, products } = data as { days: number; products: Inputs[] }
+  return products.map((row) => ({ ...row, daily_sales: sellingDaySales(row.opening_qty, row.moves, days) }))
 }
 
 beforeAll(async () => {
@@ -122,6 +127,8 @@ describe('reorder_inputs', () => {
     const stranger = await signUpUser(stack)
     await stranger.client.from('shops').insert({ name: 'Stranger Shop' }).throwOnError()
     const { data } = await stranger.client.rpc('reorder_inputs').throwOnError()
-    expect(data).toEqual([])
+    expect(data).toEqual({ days: 56, products: [] })
+    const nobody = await signUpUser(stack)
+    expect((await nobody.client.rpc('reorder_inputs').throwOnError()).data).toEqual({ days: null, products: [] })
   })
 })

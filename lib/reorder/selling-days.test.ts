@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { sellingDaySales } from './selling-days'
+
+describe('sellingDaySales', () => {
+  it('counts in-stock days without a sale as 0 and leaves out the days the shelf was empty', () => {
+    // 10 in stock; sells 3, 2, then 5 to empty on days 2–4; empty days 5–7; delivery on day 8 (not sold); sells 4 on day 9
+    const moves: [number, number, number][] = [
+      [2, 3, 7],
+      [3, 2, 5],
+      [4, 5, 0],
+      [8, 0, 12],
+      [9, 4, 8],
+    ]
+    expect(sellingDaySales(10, moves, 11)).toEqual([0, 0, 3, 2, 5, 4, 0])
+  })
+
+  it('counts a day that started empty but sold after a delivery, and nothing for a product never stocked', () => {
+    expect(sellingDaySales(0, [[1, 2, 4]], 3)).toEqual([2, 0])
+    expect(sellingDaySales(0, [], 5)).toEqual([])
+  })
+})
