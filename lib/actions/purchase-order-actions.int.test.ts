@@ -55,6 +55,15 @@ describe('draft orders from the reorder page', () => {
   })
 })
 
+describe('the service level', () => {
+  it('is saved for the shop, as picked', async () => {
+    expect(await setServiceLevel(idle, formData({ service_level: '0.98' }))).toEqual({ ok: true })
+    const { rows } = await stack.db.query('select reorder_service_level::text as level from shops where id = $1', [owner.shopId])
+    expect(rows).toEqual([{ level: '0.980' }])
+    expect(revalidatePath).toHaveBeenCalledWith('/app/reorder')
+  })
+})
+
 describe('receiving stock', () => {
   async function order() {
     const { rows } = await stack.db.query<{ id: string; line: string; received: number }>(
