@@ -4,6 +4,7 @@ import { useRef } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import type { ActionState } from '@/lib/actions/action-state'
+import type { Supplier } from '@/lib/data/suppliers'
 import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { MAX_SUPPLIER_NAME, MAX_SUPPLIER_NOTES } from '@/lib/validations/supplier-limits'
@@ -12,19 +13,10 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 
-export interface SupplierFormValues {
-  id: string
-  name: string
-  email: string | null
-  phone: string | null
-  lead_time_days: number
-  notes: string | null
-}
-
 interface SupplierFormProps {
   action: (previous: ActionState, formData: FormData) => Promise<ActionState>
   /** absent when adding a supplier */
-  supplier?: SupplierFormValues
+  supplier?: Supplier
 }
 
 export function SupplierForm({ action, supplier }: SupplierFormProps) {
