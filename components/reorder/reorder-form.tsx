@@ -4,15 +4,14 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { createDraftOrders } from '@/lib/actions/reorder-actions'
+import { plural } from '@/lib/format/plural'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
 
 export interface ReorderGroup {
   supplier: { id: string; name: string; leadTimeDays: number } | null
-  lines: { productId: string; name: string; qty: number; onOrder: number; packs: number; packSize: number; orderQty: number; reason: string }[]
+  lines: { productId: string; name: string; qty: number; packs: number; packSize: number; orderQty: number; reason: string }[]
 }
-
-const units = (n: number) => (n === 1 ? '1 unit' : `${n} units`)
 
 /** The suggestions by supplier, each ticked; the ticked ones become one draft order per supplier. */
 export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; requestId: string }) {
@@ -30,7 +29,7 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
       {groups.map(({ supplier, lines }) => (
         <section key={supplier?.id ?? 'none'} aria-label={supplier ? supplier.name : 'No supplier linked'} className="grid gap-2 rounded-xl border p-4">
           <h2 className="font-semibold">
-            {supplier ? `${supplier.name} · delivers in ${supplier.leadTimeDays === 1 ? '1 day' : `${supplier.leadTimeDays} days`}` : 'No supplier linked'}
+            {supplier ? `${supplier.name} · delivers in ${plural(supplier.leadTimeDays, 'day')}` : 'No supplier linked'}
           </h2>
           <ul className="divide-y">
             {lines.map((line) => (
@@ -47,7 +46,7 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
                 )}
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <label htmlFor={supplier ? `order-${line.productId}` : undefined} className="font-medium">
-                    {line.name}: order {units(line.orderQty)}
+                    {line.name}: order {plural(line.orderQty, 'unit')}
                     {line.packSize > 1 && ` (${line.packs} × ${line.packSize})`}
                   </label>
                   <p className="text-sm text-muted-foreground">

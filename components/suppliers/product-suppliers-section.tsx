@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { ProductSupplierLink } from '@/lib/data/product-suppliers'
 import { currencySymbol, formatMoney } from '@/lib/format/money'
+import { plural } from '@/lib/format/plural'
 import { Badge } from '@/components/ui/badge'
 import { LinkSupplierForm } from './link-supplier-form'
 import { UnlinkSupplierButton } from './unlink-supplier-button'
@@ -12,8 +13,6 @@ interface ProductSuppliersSectionProps {
   suppliers: { id: string; name: string }[]
   currency: string
 }
-
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`)
 
 export function ProductSuppliersSection({ product, links, suppliers, currency }: ProductSuppliersSectionProps) {
   return (
@@ -30,7 +29,7 @@ export function ProductSuppliersSection({ product, links, suppliers, currency }:
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {link.pack_size === 1 ? 'Single units' : `Packs of ${link.pack_size}`}
-                  {link.unit_cost !== null && ` · ${formatMoney(link.unit_cost, currency)} each`} · delivers in {days(link.lead_time_days)}
+                  {link.unit_cost !== null && ` · ${formatMoney(link.unit_cost, currency)} each`} · delivers in {plural(link.lead_time_days, 'day')}
                 </p>
               </div>
               <UnlinkSupplierButton productId={product.id} supplierId={link.supplier_id} supplierName={link.name} />

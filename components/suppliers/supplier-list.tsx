@@ -1,9 +1,9 @@
 import Link from 'next/link'
 import { ChevronRight, Mail, Phone, Truck } from 'lucide-react'
 import type { SupplierSummary } from '@/lib/data/suppliers'
+import { plural } from '@/lib/format/plural'
 
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`)
-const products = (n: number) => (n === 0 ? 'No products linked yet' : n === 1 ? 'Supplies 1 product' : `Supplies ${n} products`)
+const products = (n: number) => (n === 0 ? 'No products linked yet' : `Supplies ${plural(n, 'product')}`)
 
 export function SupplierList({ suppliers }: { suppliers: SupplierSummary[] }) {
   if (suppliers.length === 0) {
@@ -26,7 +26,7 @@ export function SupplierList({ suppliers }: { suppliers: SupplierSummary[] }) {
               {supplier.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              Delivers in {days(supplier.lead_time_days)} · {products(supplier.products)}
+              Delivers in {plural(supplier.lead_time_days, 'day')} · {products(supplier.products)}
             </p>
             {(supplier.email || supplier.phone) && (
               <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

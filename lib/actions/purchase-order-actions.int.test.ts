@@ -79,7 +79,7 @@ describe('receiving stock', () => {
     // the same form again: the line has moved on since the screen showed 0 received
     expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: '4', [`before:${line}`]: '0' }))).toEqual({
       ok: true,
-      message: '0 lines received. 1 line(s) had already been received on another device or tab.',
+      message: '0 lines received. 1 line had already been received on another device or tab.',
     })
     expect(await qty(milk)).toBe(6)
     for (const units of ['0', '-1', 'abc', '1.5']) {

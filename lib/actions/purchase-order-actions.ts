@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache'
 import { receivePurchaseOrder, setPurchaseOrderStatus } from '@/lib/data/purchase-orders'
 import { purchaseOrderStatusSchema, receiveSchema } from '@/lib/validations/purchase-order'
+import { plural } from '@/lib/format/plural'
 import type { ActionState } from './action-state'
 import { validatedAction } from './validated-action'
 
@@ -35,8 +36,8 @@ export const receiveStock = validatedAction(
     const result = await receivePurchaseOrder(supabase, id, lines, allowOver)
     if (!result.ok) return { ok: false, message: result.message, overReceive: result.overReceive }
     refresh(id)
-    const skipped = result.skipped ? ` ${result.skipped} line(s) had already been received on another device or tab.` : ''
-    return { ok: true, message: `${result.applied === 1 ? '1 line' : `${result.applied} lines`} received.${skipped}` }
+    const skipped = result.skipped ? ` ${plural(result.skipped, 'line')} had already been received on another device or tab.` : ''
+    return { ok: true, message: `${plural(result.applied, 'line')} received.${skipped}` }
   },
   { requireUser: true, allErrors: true },
 )

@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache'
 import { createDraftOrder, draftRequestId } from '@/lib/data/purchase-orders'
 import { getShopForUser, setReorderServiceLevel } from '@/lib/data/shops'
+import { plural } from '@/lib/format/plural'
 import { draftOrdersSchema, serviceLevelSchema } from '@/lib/validations/reorder'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
@@ -27,12 +28,12 @@ export const createDraftOrders = validatedAction(
     let made = 0
     for (const [supplierId, supplierLines] of bySupplier) {
       const result = await createDraftOrder(supabase, supplierId, supplierLines, draftRequestId(requestId, supplierId))
-      if (!result.ok) return { ok: false, message: made ? `${made} draft order(s) made, then: ${result.message}` : result.message }
+      if (!result.ok) return { ok: false, message: made ? `${plural(made, 'draft order')} made, then: ${result.message}` : result.message }
       made++
     }
     revalidatePath('/app/reorder')
     revalidatePath('/app/purchase-orders')
-    return { ok: true, message: made === 1 ? '1 draft order made' : `${made} draft orders made` }
+    return { ok: true, message: `${plural(made, 'draft order')} made` }
   },
   { requireUser: true },
 )

@@ -1,4 +1,5 @@
 import { probit } from 'simple-statistics'
+import { plural } from '@/lib/format/plural'
 
 export const DEFAULT_SERVICE_LEVEL = 0.95
 /** How many selling days the averages look back over. */
@@ -41,7 +42,6 @@ export interface ReorderSuggestion {
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length
 const spreadOf = (values: number[], average: number) => Math.sqrt(values.reduce((sum, v) => sum + (v - average) ** 2, 0) / values.length)
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en', { maximumFractionDigits: 1 })
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function orderWords(needed: number, packs: number, packSize: number, orderQty: number) {
   if (needed === 0) return 'nothing to order yet'

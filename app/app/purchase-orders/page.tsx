@@ -4,6 +4,7 @@ import { ClipboardList } from 'lucide-react'
 import { requireShop } from '@/lib/auth/require-shop'
 import { listPurchaseOrders, orderNumber } from '@/lib/data/purchase-orders'
 import { formatDateTime } from '@/lib/format/date-time'
+import { plural } from '@/lib/format/plural'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { Button } from '@/components/ui/button'
 
@@ -37,7 +38,7 @@ export default async function PurchaseOrdersPage() {
                 <OrderStatusBadge status={order.status} />
               </p>
               <p className="text-sm text-muted-foreground">
-                {order.lines === 1 ? '1 product' : `${order.lines} products`} · {order.units} units ordered, {order.received} received ·{' '}
+                {plural(order.lines, 'product')} · {order.units} units ordered, {order.received} received ·{' '}
                 {formatDateTime(order.created_at, shop.timezone)}
               </p>
             </li>

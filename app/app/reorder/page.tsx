@@ -34,7 +34,7 @@ export default async function ReorderPage() {
           requestId={randomUUID()}
           groups={groups.map(({ supplier, lines }) => ({
             supplier,
-            lines: lines.map(({ productId, name, qty, onOrder, packs, packSize, orderQty, reason }) => ({ productId, name, qty, onOrder, packs, packSize, orderQty, reason })),
+            lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })),
           }))}
         />
       )}

@@ -5,6 +5,7 @@ import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getPurchaseOrder, orderNumber } from '@/lib/data/purchase-orders'
 import { formatMoney } from '@/lib/format/money'
+import { plural } from '@/lib/format/plural'
 import { purchaseOrderIdSchema } from '@/lib/validations/purchase-order'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { OrderStatusButtons } from '@/components/purchase-orders/order-status-buttons'
@@ -30,7 +31,7 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
           {label} · {order.supplier?.name} <OrderStatusBadge status={order.status} />
         </h1>
         <p className="text-sm text-muted-foreground">
-          {order.lines.length === 1 ? '1 product' : `${order.lines.length} products`} · {formatMoney(total, shop.currency)} at cost
+          {plural(order.lines.length, 'product')} · {formatMoney(total, shop.currency)} at cost
         </p>
         <div className="flex flex-wrap gap-2 print:hidden">
           <OrderStatusButtons id={order.id} label={label} status={order.status} />
