@@ -134,13 +134,9 @@ export async function setPurchaseOrderStatus(supabase: SupabaseClient, id: strin
   return error ? { ok: false as const, message: error.message } : { ok: true as const }
 }
 
-/** Units of the product on draft, sent and partly received orders, not yet received (as the catalogue counts them). */
+/** Units of the product on open orders, not yet received: units_on_order(), as the counter list counts them. */
 export async function unitsOnOrder(supabase: SupabaseClient, productId: string): Promise<number> {
-  const { data, error } = await supabase
-    .from('purchase_order_lines')
-    .select('qty, received, purchase_orders!inner(status)')
-    .eq('product_id', productId)
-    .in('purchase_orders.status', ['draft', 'sent', 'partly_received'])
+  const { data, error } = await supabase.rpc('units_on_order').eq('product_id', productId).maybeSingle<{ units: number }>()
   if (error) throw new Error(error.message)
-  return data.reduce((sum, line) => sum + Math.max(line.qty - line.received, 0), 0)
+  return data?.units ?? 0
 }

@@ -33,6 +33,13 @@ export async function listSuppliers(supabase: SupabaseClient, shopId: string): P
   return suppliers.data.map((supplier) => ({ ...supplier, products: counts.get(supplier.id) ?? 0 }))
 }
 
+/** The shop's suppliers by name, id and name only: for a picker. */
+export async function listSupplierChoices(supabase: SupabaseClient, shopId: string): Promise<Pick<Supplier, 'id' | 'name'>[]> {
+  const { data, error } = await supabase.from('suppliers').select('id, name').eq('shop_id', shopId).order('name')
+  if (error) throw new Error(error.message)
+  return data
+}
+
 export async function getSupplier(supabase: SupabaseClient, id: string): Promise<Supplier | null> {
   const { data, error } = await supabase.from('suppliers').select(COLUMNS).eq('id', id).maybeSingle<Supplier>()
   if (error) throw new Error(error.message)

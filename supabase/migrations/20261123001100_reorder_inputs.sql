@@ -1,3 +1,18 @@
+-- Units on order per product of the caller's shop: lines of draft, sent and
+-- partly received orders, not yet received. The one definition the counter
+-- list, the product page and the reorder suggestions share. RLS applies.
+create function public.units_on_order() returns table (product_id uuid, units integer)
+language sql stable security invoker set search_path = '' as $$
+  select l.product_id, sum(greatest(l.qty - l.received, 0))::integer
+    from public.purchase_order_lines l
+    join public.purchase_orders po on po.id = l.purchase_order_id
+   where po.status in ('draft', 'sent', 'partly_received')
+   group by l.product_id
+$$;
+
+revoke execute on function public.units_on_order() from public, anon;
+grant execute on function public.units_on_order() to authenticated, service_role;
+
 -- What reorder suggestions are computed from, per product of the caller's shop,
 -- as one json value (a set would be cut at the API's max rows): stock, what is
 -- on order, the supplier to order from, the stock before the window, and per day
@@ -32,12 +47,7 @@ language sql stable security invoker set search_path = '' as $$
       from day_moves dm group by dm.product_id
   ),
   on_order as (
-    select l.product_id, sum(greatest(l.qty - l.received, 0))::integer as units
-      from public.purchase_order_lines l
-      join public.purchase_orders po on po.id = l.purchase_order_id
-      join win w on w.shop_id = po.shop_id
-     where po.status in ('draft', 'sent', 'partly_received')
-     group by l.product_id
+    select * from public.units_on_order()
   ),
   supplier as (
     select distinct on (ps.product_id) ps.product_id, su.id, su.name, su.lead_time_days, ps.pack_size, ps.unit_cost

@@ -1,5 +1,5 @@
--- The counter list also says how many units are on order (lines of draft, sent
--- and partly received orders not yet received): a tenth element per row.
+-- The counter list also says how many units are on order (units_on_order()):
+-- a tenth element per row.
 create or replace function public.catalogue() returns json
 language sql stable security invoker set search_path = '' as $$
   with shop as (
@@ -9,12 +9,7 @@ language sql stable security invoker set search_path = '' as $$
      limit 1
   ),
   on_order as (
-    select l.product_id, sum(greatest(l.qty - l.received, 0))::integer as units
-      from public.purchase_order_lines l
-      join public.purchase_orders po on po.id = l.purchase_order_id
-      join shop on shop.id = po.shop_id
-     where po.status in ('draft', 'sent', 'partly_received')
-     group by l.product_id
+    select * from public.units_on_order()
   )
   select json_build_object(
     'shop', json_build_object('id', shop.id, 'name', shop.name),

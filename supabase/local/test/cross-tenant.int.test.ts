@@ -118,6 +118,7 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   shop_today: () => ({}),
   seed_my_demo_shop: () => ({}),
   reorder_inputs: () => ({}),
+  units_on_order: () => ({}),
   link_product_supplier: (v) => ({ p_product_id: v.productId, p_supplier_id: v.supplierId, p_pack_size: 1, p_preferred: true }),
   create_purchase_order: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }] }),
   set_purchase_order_status: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_status: 'cancelled' }),

@@ -8,7 +8,7 @@ import { listProductSuppliers } from '@/lib/data/product-suppliers'
 import { unitsOnOrder } from '@/lib/data/purchase-orders'
 import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
-import { listSuppliers } from '@/lib/data/suppliers'
+import { listSupplierChoices } from '@/lib/data/suppliers'
 import { formatMoney } from '@/lib/format/money'
 import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
@@ -35,7 +35,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   const [history, links, suppliers, onOrder] = await Promise.all([
     listMovements(supabase, id, page),
     listProductSuppliers(supabase, id),
-    listSuppliers(supabase, shop.id),
+    listSupplierChoices(supabase, shop.id),
     unitsOnOrder(supabase, id),
   ])
   const details = [
@@ -87,7 +87,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
       <ProductSuppliersSection
         product={product}
         links={links}
-        suppliers={suppliers.map(({ id, name }) => ({ id, name }))}
+        suppliers={suppliers}
         currency={shop.currency}
       />
       <section id="history" aria-labelledby="history-heading" className="grid gap-3">
