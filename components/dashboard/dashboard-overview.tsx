@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { Download, RefreshCw } from 'lucide-react'
+import { ChartColumn, Download, RefreshCw } from 'lucide-react'
 import { formatLongDate } from '@/lib/dashboard/format-when'
 import type { LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import { useDashboard } from '@/lib/hooks/use-dashboard'
@@ -28,11 +28,18 @@ export function DashboardOverview({ initial }: { initial: LoadDashboardResult })
           )}
         </div>
         {state.status === 'ready' && (
-          <Button asChild variant="outline">
-            <a href="/dashboard/report" download>
-              <Download aria-hidden="true" /> Export Report
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link href="/reports?range=7d" prefetch={false}>
+                <ChartColumn aria-hidden="true" /> Reports
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <a href="/dashboard/report" download>
+                <Download aria-hidden="true" /> Export Report
+              </a>
+            </Button>
+          </div>
         )}
       </div>
 

@@ -1,6 +1,6 @@
 import type { DayReport } from '@/lib/dashboard/summary'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
-import { csvLine, UTF8_BOM, type CsvCell } from './write-csv'
+import { fixedWidthLine, UTF8_BOM } from './write-csv'
 
 // One file, two tables, every record the same width (RFC 4180): a title record,
 // the stock by product with a totals record, then the day's movements. An empty
@@ -20,8 +20,7 @@ export const PRODUCT_COLUMNS = [
 
 export const MOVEMENT_COLUMNS = ['Time', 'Product', 'SKU', 'Reason', 'Change', 'Qty after', 'Source', 'Note'] as const
 
-const WIDTH = PRODUCT_COLUMNS.length
-const record = (cells: readonly CsvCell[]) => csvLine([...cells, ...Array<CsvCell>(Math.max(0, WIDTH - cells.length)).fill('')])
+const record = fixedWidthLine(PRODUCT_COLUMNS.length)
 
 const TOTALED = ['opening', 'received', 'sold', 'gone', 'other', 'closing'] as const
 

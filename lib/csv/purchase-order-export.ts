@@ -1,5 +1,5 @@
 import { formatMoneyInput } from '@/lib/format/money'
-import { csvLine, UTF8_BOM } from './write-csv'
+import { csvLine, fixedWidthLine, UTF8_BOM } from './write-csv'
 
 export interface PurchaseOrderForCsv {
   number: string
@@ -15,16 +15,16 @@ export const PURCHASE_ORDER_COLUMNS = ['Product', 'SKU', 'Packs', 'Units per pac
 /** The order as a supplier or a spreadsheet reads it: a title record, the lines, a total; money in the currency's minor units. */
 export function purchaseOrderCsv(order: PurchaseOrderForCsv): string {
   const money = (amount: number | null) => formatMoneyInput(amount, order.currency)
-  const pad = (cells: (string | number | null)[]) => [...cells, ...Array<string>(PURCHASE_ORDER_COLUMNS.length - cells.length).fill('')]
+  const record = fixedWidthLine(PURCHASE_ORDER_COLUMNS.length)
   const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
   return [
     UTF8_BOM,
-    csvLine(pad(['Purchase order', order.number, order.supplier, order.status, order.created, order.currency])),
-    csvLine(pad([])),
+    record(['Purchase order', order.number, order.supplier, order.status, order.created, order.currency]),
+    record([]),
     csvLine(PURCHASE_ORDER_COLUMNS),
     ...order.lines.map((line) =>
       csvLine([line.name, line.sku, line.packs, line.pack_size, line.qty, line.received, money(line.unit_cost), line.unit_cost === null ? '' : money(line.unit_cost * line.qty)]),
     ),
-    csvLine(pad(['Total', '', '', '', order.lines.reduce((sum, line) => sum + line.qty, 0), order.lines.reduce((sum, line) => sum + line.received, 0), '', money(total)])),
+    record(['Total', '', '', '', order.lines.reduce((sum, line) => sum + line.qty, 0), order.lines.reduce((sum, line) => sum + line.received, 0), '', money(total)]),
   ].join('')
 }

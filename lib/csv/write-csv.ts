@@ -30,3 +30,11 @@ export function csvLine(cells: readonly CsvCell[]): string {
 export function writeCsv(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map(csvLine).join('')
 }
+
+/**
+ * Records all `width` cells wide, as RFC 4180 asks of one file: a file of several
+ * tables pads its shorter records with empty cells.
+ */
+export function fixedWidthLine(width: number) {
+  return (cells: readonly CsvCell[]) => csvLine([...cells, ...Array<CsvCell>(Math.max(0, width - cells.length)).fill('')])
+}

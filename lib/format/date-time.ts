@@ -17,3 +17,8 @@ export function toLocalInput(iso: string, timeZone: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00'
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
 }
+
+/** "21 Nov 2026" on the shop's clock. */
+export function formatDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(new Date(iso))
+}

@@ -116,6 +116,8 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   dashboard_summary: () => ({}),
   dashboard_day_report: () => ({}),
   shop_today: () => ({}),
+  shop_report: () => ({ p_from: '2020-01-01', p_to: '2030-12-31' }),
+  report_figures: (v) => ({ p_shop_id: v.shopId, p_start: '2020-01-01T00:00:00Z', p_end: '2030-01-01T00:00:00Z' }),
   seed_my_demo_shop: () => ({}),
   reorder_inputs: () => ({}),
   units_on_order: () => ({}),
@@ -318,6 +320,8 @@ describe('every table, function and bucket is locked to its shop', () => {
         const res = await api(token(), 'POST', `/rest/v1/rpc/${fn}`, rpcAttacks[fn]!(victim))
         expect(res.status, `${fn} must not 5xx`).toBeLessThan(500)
         expect(JSON.stringify(res.json), `${fn} must not leak the victim's rows`).not.toContain(victim.productId)
+        // Figures carry no ids: the victim's ledger (a receipt and a stocktake) must count for nothing.
+        if (fn === 'report_figures' && res.status === 200) expect(res.json, 'report_figures').toMatchObject({ movements: 0, received: 0 })
       }
       expect(await victimSnapshot()).toEqual(before)
     })

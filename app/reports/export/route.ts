@@ -1,0 +1,28 @@
+import { shopReportCsv, shopReportFileName } from '@/lib/csv/shop-report'
+import { getShopReport } from '@/lib/data/reports'
+import { getShopForUser } from '@/lib/data/shops'
+import { readPeriod, shopToday } from '@/lib/reports/period'
+import { createClient } from '@/lib/supabase/server'
+
+/** GET /reports/export?range=…&from=…&to=…: the report /reports shows for the same address, as CSV. */
+export async function GET(request: Request) {
+  const supabase = await createClient()
+  // getClaims() verifies the token; the report itself is read under RLS as this user.
+  const { data } = await supabase.auth.getClaims()
+  if (!data?.claims) return new Response('Sign in to export your report', { status: 401 })
+  const shop = await getShopForUser(supabase, data.claims.sub)
+  if (!shop) return new Response('Create your shop first', { status: 404 })
+  const params = Object.fromEntries(new URL(request.url).searchParams)
+  const read = readPeriod(params, shopToday(shop.timezone))
+  if (!read.ok) return new Response(Object.values(read.fieldErrors).join('. '), { status: 400 })
+  const result = await getShopReport(supabase, read.period)
+  if (!result) return new Response('Create your shop first', { status: 404 })
+  if (!result.ok) return new Response(result.message, { status: 400 })
+  return new Response(shopReportCsv(result.report), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${shopReportFileName(read.period.from, read.period.to)}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

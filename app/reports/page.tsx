@@ -1,0 +1,93 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { Download } from 'lucide-react'
+import { requireShop } from '@/lib/auth/require-shop'
+import { getShopReport } from '@/lib/data/reports'
+import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
+import { figureRows } from '@/lib/reports/figure-rows'
+import { describePeriod, readPeriod, shopToday } from '@/lib/reports/period'
+import { PrintButton } from '@/components/labels/print-button'
+import { PeriodPicker } from '@/components/reports/period-picker'
+import { ReportFigures } from '@/components/reports/report-figures'
+import { ReportTables } from '@/components/reports/report-tables'
+import { TrendChart } from '@/components/reports/trend-chart'
+import { Button } from '@/components/ui/button'
+
+export const metadata: Metadata = { title: 'Reports' }
+
+const CHARTS = [
+  { build: salesChart, kind: 'bar', format: 'units', color: 'var(--primary)' },
+  { build: stockValueChart, kind: 'area', format: 'money', color: 'var(--success)' },
+  { build: shrinkageChart, kind: 'bar', format: 'units', color: 'var(--destructive)' },
+] as const
+
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { shop, supabase } = await requireShop('/reports')
+  const today = shopToday(shop.timezone)
+  const read = readPeriod(await searchParams, today)
+  const result = read.ok ? await getShopReport(supabase, read.period) : null
+  const period = read.ok ? read.period : read
+  const report = result?.ok ? result.report : null
+  const query = new URLSearchParams({ range: period.range, ...(period.range === 'custom' ? { from: period.from, to: period.to } : {}) })
+
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold sm:text-3xl">Reports</h1>
+          {report && (
+            <p className="text-sm text-muted-foreground">
+              {shop.name} · {describePeriod(report)} · {shop.timezone}
+            </p>
+          )}
+        </div>
+        {report && (
+          <div className="flex gap-2 print:hidden">
+            <Button asChild variant="outline">
+              <a href={`/reports/export?${query}`} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+            <PrintButton />
+          </div>
+        )}
+      </div>
+      <PeriodPicker
+        range={period.range}
+        from={period.from}
+        to={period.to}
+        today={today}
+        fieldErrors={read.ok ? (result && !result.ok ? { to: result.message } : undefined) : read.fieldErrors}
+      />
+      {report && (
+        <>
+          <section aria-labelledby="figures" className="grid gap-3">
+            <h2 id="figures" className="sr-only">
+              Figures
+            </h2>
+            <ReportFigures rows={figureRows(report)} currency={report.currency} />
+            <p className="text-xs text-muted-foreground">
+              Money is at each product&apos;s price and cost as they are now. Days run from midnight to midnight in {report.timezone}.{' '}
+              <Link href="/dashboard" className="underline underline-offset-4 print:hidden">
+                Today on the dashboard
+              </Link>
+            </p>
+          </section>
+          <section aria-labelledby="charts" className="grid gap-3">
+            <h2 id="charts" className="text-lg font-semibold">
+              Trends
+            </h2>
+            <div className="grid gap-4 lg:grid-cols-3">
+              {CHARTS.map(({ build, ...chart }) => {
+                const data = build(report)
+                return <TrendChart key={data.id} {...data} {...chart} currency={report.currency} />
+              })}
+            </div>
+          </section>
+          <ReportTables report={report} />
+        </>
+      )}
+    </main>
+  )
+}

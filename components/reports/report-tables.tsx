@@ -1,0 +1,76 @@
+import Link from 'next/link'
+import type { ShopReport } from '@/lib/reports/report'
+import { formatMoney } from '@/lib/format/money'
+import { formatDate } from '@/lib/format/date-time'
+import { ReportTable } from './report-table'
+
+function ProductCell({ id, name, sku }: { id: string; name: string; sku: string | null }) {
+  return (
+    <>
+      <Link href={`/app/products/${id}`} prefetch={false} className="underline-offset-4 hover:underline">
+        {name}
+      </Link>
+      {sku && <span className="block text-xs text-muted-foreground">{sku}</span>}
+    </>
+  )
+}
+
+/** Top sellers, slow movers and shrinkage by product and by stocktake. */
+export function ReportTables({ report }: { report: ShopReport }) {
+  const money = (value: number | null) => formatMoney(value, report.currency)
+  const slow = report.slow_movers
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <ReportTable
+        id="top-sellers"
+        title="Top sellers"
+        empty="No sales recorded in this period."
+        headers={['Product', 'Units sold', 'Sales value']}
+        rows={report.top_sellers.map((p) => ({ key: p.id, cells: [<ProductCell key="p" {...p} />, p.units, money(p.sales_value)] }))}
+      />
+      <ReportTable
+        id="slow-movers"
+        title="Slow movers"
+        description="In stock at the end of the period, with no sale in the 30 days before it. Most money on the shelf first."
+        empty="Every product in stock sold at least once in the last 30 days."
+        headers={['Product', 'In stock', 'Value at cost', 'Last sold']}
+        rows={slow.products.map((p) => ({
+          key: p.id,
+          cells: [<ProductCell key="p" {...p} />, p.qty, money(p.value), p.last_sold_at ? formatDate(p.last_sold_at, report.timezone) : 'Never'],
+        }))}
+        footer={
+          slow.total > slow.products.length && (
+            <p className="text-sm text-muted-foreground">
+              The first {slow.products.length} of {slow.total} slow movers.
+            </p>
+          )
+        }
+      />
+      <ReportTable
+        id="shrinkage-products"
+        title="Shrinkage by product"
+        description="Units photo stocktakes found gone from the shelf with no sale recorded, valued at cost."
+        empty="No photo stocktake in this period found units missing."
+        headers={['Product', 'Missing units', 'Value at cost', 'Stocktakes']}
+        rows={report.shrinkage_products.map((p) => ({ key: p.id, cells: [<ProductCell key="p" {...p} />, p.units, money(p.value), p.stocktakes] }))}
+      />
+      <ReportTable
+        id="shrinkage-stocktakes"
+        title="Shrinkage by stocktake"
+        empty="No photo stocktake was confirmed in this period."
+        headers={['Stocktake', 'Missing units', 'Value at cost', 'Products short']}
+        rows={report.stocktakes.map((s) => ({
+          key: s.id,
+          cells: [
+            <Link key="s" href={`/stocktakes/${s.id}`} prefetch={false} className="underline-offset-4 hover:underline">
+              {formatDate(s.ended_at, report.timezone)}
+            </Link>,
+            s.units,
+            money(s.value),
+            s.products,
+          ],
+        }))}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs'
+import Papa from 'papaparse'
+import { expect, test, type Page } from '@playwright/test'
+import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
+import { controlsPastRightEdge, signInThroughUi, statCard } from '../_helpers/ui'
+
+/** The value the page shows under a figure's name in the report's figures list. */
+const figure = (page: Page, label: string) =>
+  page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+
+test('a new owner opens 7 days of reports: the figures on screen are the ones the CSV exports, and today matches the dashboard', async ({ page }) => {
+  const owner = await createOwner('reports', {
+    products: [
+      { name: 'Loose Leaf Tea', sku: 'TEA-1', qty: 20, low_stock_threshold: 2 },
+      { name: 'Lemon Cake', sku: 'CAKE-1', qty: 8, low_stock_threshold: 2 },
+    ],
+  })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  await supabase.from('products').update({ unit_price: 2.5, unit_cost: 1.1 }).eq('sku', 'TEA-1').throwOnError()
+  await supabase.from('products').update({ unit_price: 3 }).eq('sku', 'CAKE-1').throwOnError()
+  const { data: products } = await supabase.from('products').select('id, sku').throwOnError()
+  const id = (sku: string) => products.find((p) => p.sku === sku)!.id as string
+  for (const [sku, delta, reason] of [
+    ['TEA-1', -3, 'sold'],
+    ['TEA-1', -1, 'sold'],
+    ['CAKE-1', -2, 'sold'],
+    ['TEA-1', 6, 'received'],
+  ] as const) {
+    await supabase.rpc('adjust_stock', { p_product_id: id(sku), p_delta: delta, p_reason: reason }).throwOnError()
+  }
+
+  await signInThroughUi(page, owner, '/auth?next=%2Fdashboard')
+  await expect(statCard(page, 'Items Sold Today')).toContainText('6 units')
+  await page.getByRole('link', { name: 'Reports' }).click()
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('main')).toContainText(`${shop.name} ·`)
+
+  const onScreen: Record<string, string> = {}
+  for (const label of ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Missing units', 'Stock value at start', 'Stock value at end']) {
+    onScreen[label] = (await figure(page, label).textContent())!.trim()
+  }
+  // what the ledger holds: 6 sold (£7.50 + £6.00), tea's cost only, 6 received; new stock opened within the week
+  expect(onScreen).toEqual({
+    'Units sold': '6',
+    'Sales value': '£16.00',
+    'Cost of goods sold': '£4.40',
+    'Gross margin': '£5.60',
+    'Units received': '6',
+    'Missing units': '0',
+    'Stock value at start': '£0.00',
+    'Stock value at end': '£24.20',
+  })
+  await expect(page.getByRole('main')).toContainText('1 product without a cost is left out')
+  await expect(page.getByRole('table', { name: 'Top sellers' }).getByRole('row').nth(1)).toContainText('Loose Leaf Tea')
+  expect(await controlsPastRightEdge(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+  // the export is the same report: every figure, as the screen shows it, money in minor units
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^shelfsnap-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = readFileSync((await file.path())!, 'utf8')
+  expect(text.startsWith('\uFEFF')).toBe(true)
+  const records = Papa.parse<string[]>(text.slice(1).trimEnd(), { newline: '\r\n' }).data
+  expect(new Set(records.map((r) => r.length))).toEqual(new Set([5]))
+  const inCsv = Object.fromEntries(records.filter((r) => r[0]! in onScreen).map((r) => [r[0], r[1]]))
+  expect(inCsv).toEqual(Object.fromEntries(Object.entries(onScreen).map(([label, shown]) => [label, shown.replace('£', '')])))
+
+  // a backwards custom range is refused with words, and no report is shown for it
+  await page.getByText('Custom range').click()
+  await page.getByLabel('From', { exact: true }).fill('2026-11-10')
+  await page.getByLabel('To', { exact: true }).fill('2026-11-01')
+  await page.getByRole('button', { name: 'Show report' }).click()
+  await expect(page.getByLabel('To', { exact: true })).toHaveAccessibleDescription('The end date is before the start date')
+  await expect(page.getByRole('term')).toHaveCount(0)
+  expect((await page.request.get('/reports/export?range=custom&from=2020-01-01&to=2026-01-01')).status()).toBe(400)
+})

@@ -1,0 +1,192 @@
+// shop_report() and report_figures() against a real stack, on a ledger built by
+// hand with known answers: a London shop across the October clock change, an
+// Indian shop (UTC+5:30) across midnight, the dashboard's "today", bad ranges
+// and another shop's data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startActionStack } from '@/test/support/action-test-harness'
+import { addProduct, type Owner } from '@/test/support/catalogue-test-data'
+import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
+import { insertConfirmedStocktake, setQty } from '@/test/support/report-test-data'
+import type { Stack } from '@/supabase/local/stack'
+import { shopToday } from '@/lib/reports/period'
+import { getShopReport } from './reports'
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startActionStack()
+})
+afterAll(async () => stack?.stop())
+
+async function report(owner: Owner, from: string, to: string) {
+  const result = await getShopReport(owner.client, { from, to })
+  if (!result?.ok) throw new Error(`no report: ${JSON.stringify(result)}`)
+  return result.report
+}
+
+describe('shop_report() on a hand-built ledger', () => {
+  // Europe/London leaves summer time on Sun 25 Oct 2026 at 02:00 BST: that day has 25 hours.
+  // Local midnights: 24 Oct = 23 Oct 23:00Z, 25 Oct = 24 Oct 23:00Z, 26 Oct = 26 Oct 00:00Z, 27 Oct = 27 Oct 00:00Z.
+  let owner: Owner
+  let tea: string
+  let cake: string
+  let pen: string
+  let vase: string
+  let stocktake: string
+
+  beforeAll(async () => {
+    owner = await ownerInZone(stack, 'Europe/London', 'Corner Shop')
+    tea = await addProduct(owner, { name: 'Tea', sku: 'TEA', qty: 0, unit_price: 2.5, unit_cost: 1 })
+    cake = await addProduct(owner, { name: 'Cake', sku: 'CAKE', qty: 0, unit_price: 3 })
+    pen = await addProduct(owner, { name: 'Pen', sku: 'PEN', qty: 0, unit_cost: 0.5 })
+    vase = await addProduct(owner, { name: 'Vase', sku: 'VASE', qty: 0, unit_price: 9, unit_cost: 4 })
+    const move = (id: string, at: string, delta: number, reason: string, source = 'manual') =>
+      insertMovement(stack, owner, id, { at, delta, reason, source })
+    await move(vase, '2026-09-01T09:00:00Z', 3, 'initial')
+    await move(cake, '2026-10-20T10:00:00Z', 10, 'received')
+    await move(pen, '2026-10-20T10:00:00Z', 5, 'received')
+    await move(tea, '2026-10-23T22:59:59Z', 20, 'received') // 23 Oct 23:59:59 BST: before
+    await move(tea, '2026-10-23T23:00:00Z', -3, 'sold') // 24 Oct 00:00 BST: the first instant
+    await move(tea, '2026-10-25T10:00:00Z', 6, 'received')
+    await move(tea, '2026-10-25T18:00:00Z', -1, 'lost', 'photo_count')
+    await move(cake, '2026-10-25T18:00:00Z', -2, 'gone', 'photo_count')
+    await move(tea, '2026-10-25T23:30:00Z', -2, 'sold') // 25 Oct 23:30 GMT (not 26 Oct: the clocks went back)
+    await move(cake, '2026-10-26T12:00:00Z', -4, 'sold')
+    await move(pen, '2026-10-26T23:59:59Z', -1, 'sold') // 26 Oct 23:59:59 GMT: the last instant
+    await move(tea, '2026-10-27T00:00:00Z', -5, 'sold') // 27 Oct 00:00 GMT: after
+    await setQty(stack, tea, 15)
+    await setQty(stack, cake, 4)
+    await setQty(stack, pen, 4)
+    await setQty(stack, vase, 3)
+    stocktake = await insertConfirmedStocktake(stack, owner, '2026-10-25T18:00:00Z', [
+      { productId: tea, missing: 1 },
+      { productId: cake, soldOrMissing: 2 },
+    ])
+    await insertConfirmedStocktake(stack, owner, '2026-10-23T22:00:00Z', [{ productId: tea, missing: 5 }]) // 23 Oct: before
+  })
+
+  it('gives every figure of the period, at the current prices and costs', async () => {
+    const r = await report(owner, '2026-10-24', '2026-10-26')
+    expect(r.start).toMatch(/^2026-10-23T23:00:00/)
+    expect(new Date(r.end).toISOString()).toBe('2026-10-27T00:00:00.000Z')
+    expect(r.figures).toEqual({
+      sold: 10,
+      sales: 4,
+      gone: 2,
+      received: 6,
+      movements: 7,
+      sales_value: 24.5, // tea 5 × 2.50 + cake 4 × 3.00; the pen has no price
+      unpriced_products: 1,
+      cogs: 5.5, // tea 5 × 1.00 + pen 1 × 0.50; the cake has no cost
+      uncosted_products: 1,
+      margin_sales_value: 12.5, // tea only: the one sold with both a price and a cost
+      gross_margin: 7.5,
+      shrinkage_units: 3,
+      shrinkage_value: 1, // tea 1 × 1.00; the cake's 2 have no cost
+      shrinkage_uncosted_products: 1,
+    })
+    expect(r.stock).toEqual({ products: 4, costed_products: 3, units_start: 38, units_end: 31, value_start: 34.5, value_end: 34 })
+  })
+
+  it('buckets each day by the shop clock, the 25-hour day included', async () => {
+    const r = await report(owner, '2026-10-24', '2026-10-26')
+    expect(r.daily).toEqual([
+      ['2026-10-24', 3, 7.5, 31.5], // tea 17 + pen 5 × 0.5 + vase 12
+      ['2026-10-25', 2, 5, 34.5], // tea 20
+      ['2026-10-26', 5, 12, 34], // pen 4 × 0.5
+    ])
+    expect(r.daily.at(-1)![3]).toBe(r.stock.value_end)
+    expect(r.weekly_shrinkage).toEqual([['2026-10-19', 3, 1]])
+  })
+
+  it('lists top sellers, slow movers and shrinkage by product and by stocktake', async () => {
+    const r = await report(owner, '2026-10-24', '2026-10-26')
+    expect(r.top_sellers.map((p) => [p.name, p.units, p.sales_value])).toEqual([
+      ['Tea', 5, 12.5],
+      ['Cake', 4, 12],
+      ['Pen', 1, null],
+    ])
+    expect(r.slow_movers).toEqual({ total: 1, products: [{ id: vase, name: 'Vase', sku: 'VASE', qty: 3, value: 12, last_sold_at: null }] })
+    expect(r.shrinkage_products.map((p) => [p.name, p.units, p.value, p.stocktakes])).toEqual([
+      ['Tea', 1, 1, 1],
+      ['Cake', 2, null, 1],
+    ])
+    expect(r.stocktakes).toEqual([{ id: stocktake, date: '2026-10-25', ended_at: expect.any(String), units: 3, value: 1, products: 2 }])
+  })
+
+  it('gives a one-day report for the day after the clock change its own 24 hours', async () => {
+    const r = await report(owner, '2026-10-26', '2026-10-26')
+    expect(r.figures).toMatchObject({ sold: 5, sales: 2, received: 0, shrinkage_units: 0 })
+    expect(r.daily).toEqual([['2026-10-26', 5, 12, 34]])
+  })
+})
+
+describe('shop_report() in a half-hour zone', () => {
+  it('starts the day at 18:30Z for a shop in Asia/Kolkata', async () => {
+    const owner = await ownerInZone(stack, 'Asia/Kolkata')
+    const chai = await addProduct(owner, { name: 'Chai', qty: 0, unit_price: 20, unit_cost: 8 })
+    await insertMovement(stack, owner, chai, { at: '2026-03-09T18:29:59Z', delta: -1, reason: 'sold' }) // 9 Mar 23:59:59 IST
+    await insertMovement(stack, owner, chai, { at: '2026-03-09T18:30:00Z', delta: -2, reason: 'sold' }) // 10 Mar 00:00 IST
+    const r = await report(owner, '2026-03-10', '2026-03-10')
+    expect(r.figures).toMatchObject({ sold: 2, sales_value: 40, cogs: 16, gross_margin: 24 })
+    expect((await report(owner, '2026-03-09', '2026-03-09')).figures.sold).toBe(1)
+  })
+})
+
+describe('one source for today', () => {
+  it("gives the dashboard's today the report's figures for today, to the unit", async () => {
+    const owner = await ownerInZone(stack, 'Pacific/Auckland')
+    const milk = await addProduct(owner, { name: 'Milk', qty: 0, unit_price: 1.2, unit_cost: 0.7 })
+    const soap = await addProduct(owner, { name: 'Soap', qty: 0, unit_price: 2 })
+    const { data: summary } = await owner.client.rpc('dashboard_summary').throwOnError()
+    const dayStart = new Date((summary as { day: { start: string } }).day.start).getTime()
+    const at = (seconds: number) => new Date(dayStart + seconds * 1000).toISOString()
+    await insertMovement(stack, owner, milk, { at: at(-1), delta: -9, reason: 'sold' })
+    await insertMovement(stack, owner, milk, { at: at(1), delta: 12, reason: 'received' })
+    await insertMovement(stack, owner, milk, { at: at(2), delta: -3, reason: 'sold' })
+    await insertMovement(stack, owner, soap, { at: at(3), delta: -2, reason: 'sold' })
+    await insertMovement(stack, owner, soap, { at: at(4), delta: -1, reason: 'gone', source: 'photo_count' })
+    await insertConfirmedStocktake(stack, owner, at(5), [{ productId: soap, soldOrMissing: 1 }, { productId: milk, missing: 2 }])
+
+    const today = shopToday('Pacific/Auckland')
+    const [{ data: dashboard }, { data: shopReport }] = await Promise.all([
+      owner.client.rpc('dashboard_summary').throwOnError(),
+      owner.client.rpc('shop_report', { p_from: today, p_to: today }).throwOnError(),
+    ])
+    const figures = (shopReport as { figures: Record<string, number> }).figures
+    expect((dashboard as { today: unknown }).today).toEqual(figures)
+    expect(figures).toMatchObject({ sold: 5, sales: 2, received: 12, gone: 1, sales_value: 7.6, shrinkage_units: 3, shrinkage_value: 1.4 })
+  })
+})
+
+describe('bad ranges and other shops', () => {
+  it('refuses a backwards range and one over 2 years, with words for the owner', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London')
+    expect(await getShopReport(owner.client, { from: '2026-11-02', to: '2026-11-01' })).toEqual({
+      ok: false,
+      message: 'The end date is before the start date',
+      badRange: true,
+    })
+    expect(await getShopReport(owner.client, { from: '2024-11-01', to: '2026-11-02' })).toEqual({
+      ok: false,
+      message: 'A report covers at most 2 years',
+      badRange: true,
+    })
+    const longest = await getShopReport(owner.client, { from: '2024-11-01', to: '2026-11-01' })
+    expect(longest?.ok && longest.report.daily).toHaveLength(731)
+    const { error, status } = await owner.client.rpc('shop_report', { p_from: 'not-a-date', p_to: '2026-11-01' })
+    expect([error?.code, status]).toEqual(['22007', 400])
+  })
+
+  it("shows nothing of another shop's ledger, even when asked for its id", async () => {
+    const victim = await ownerInZone(stack, 'Europe/London', 'Victim')
+    const attacker = await ownerInZone(stack, 'Europe/London', 'Attacker')
+    const bread = await addProduct(victim, { name: 'Bread', qty: 0, unit_price: 1 })
+    await insertMovement(stack, victim, bread, { at: '2026-06-01T12:00:00Z', delta: -7, reason: 'sold' })
+    expect((await report(attacker, '2026-06-01', '2026-06-01')).figures.sold).toBe(0)
+    const { data } = await attacker.client
+      .rpc('report_figures', { p_shop_id: victim.shopId, p_start: '2026-06-01T00:00:00Z', p_end: '2026-06-02T00:00:00Z' })
+      .throwOnError()
+    expect(data).toMatchObject({ sold: 0, sales_value: 0, movements: 0 })
+  })
+})

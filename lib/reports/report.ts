@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+// The shape of public.shop_report(), parsed on the server. Client components
+// import only the types from here: zod would join the page's JavaScript.
+
+const count = z.number().int().nonnegative()
+const money = z.number()
+const date = z.iso.date()
+const timestamp = z.iso.datetime({ offset: true })
+
+export const reportFiguresSchema = z.object({
+  /** units of 'sold' movements, net of reversed ones */
+  sold: z.number().int(),
+  /** how many 'sold' movements */
+  sales: count,
+  /** units photo stocktakes found gone with no sale recorded (booked as 'gone') */
+  gone: z.number().int(),
+  received: z.number().int(),
+  movements: count,
+  sales_value: money,
+  /** products sold without a price: left out of sales_value */
+  unpriced_products: count,
+  cogs: money,
+  /** products sold without a cost: left out of cogs and the margin */
+  uncosted_products: count,
+  /** the sales value of the products with both a price and a cost: what the margin is of */
+  margin_sales_value: money,
+  gross_margin: money,
+  shrinkage_units: z.number().int(),
+  shrinkage_value: money,
+  shrinkage_uncosted_products: count,
+})
+
+const productRef = { id: z.uuid(), name: z.string(), sku: z.string().nullable() }
+
+export const shopReportSchema = z.object({
+  shop_name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  from: date,
+  to: date,
+  start: timestamp,
+  end: timestamp,
+  generated_at: z.string(),
+  figures: reportFiguresSchema,
+  stock: z.object({
+    products: count,
+    costed_products: count,
+    units_start: z.number().int(),
+    units_end: z.number().int(),
+    value_start: money,
+    value_end: money,
+  }),
+  /** [date, units sold, sales value, stock value at the day's end] */
+  daily: z.array(z.tuple([date, z.number().int(), money, money])),
+  /** [Monday of the week, units, value at cost] */
+  weekly_shrinkage: z.array(z.tuple([date, z.number().int(), money])),
+  top_sellers: z.array(z.object({ ...productRef, units: z.number().int(), sales_value: money.nullable() })),
+  slow_movers: z.object({
+    total: count,
+    products: z.array(z.object({ ...productRef, qty: count, value: money.nullable(), last_sold_at: timestamp.nullable() })),
+  }),
+  shrinkage_products: z.array(z.object({ ...productRef, units: z.number().int(), value: money.nullable(), stocktakes: count })),
+  stocktakes: z.array(z.object({ id: z.uuid(), date, ended_at: timestamp, units: z.number().int(), value: money, products: count })),
+})
+
+export type ReportFigures = z.infer<typeof reportFiguresSchema>
+export type ShopReport = z.infer<typeof shopReportSchema>

@@ -1,0 +1,279 @@
+-- Reports: one module for every figure of /reports, the dashboard's "today" and
+-- the daily report. A period is whole days in the shop's time zone, from local
+-- midnight to local midnight (a daylight-saving day has 23 or 25 hours).
+--
+-- Money is at the products' price and cost as they are now: the catalogue keeps
+-- no history of prices. A product without a price or cost is left out of the
+-- money it lacks, and the report says how many were.
+--
+-- Shrinkage is what confirmed photo stocktakes found gone from the shelf without
+-- a record (count_results.missing + sold_or_missing), in the period of the
+-- stocktake's evening photos, valued at cost.
+--
+-- Every read is bounded by the shop: movements through stock_movements
+-- (shop_id, created_at desc), stocktakes through count_sessions (shop_id,
+-- created_at desc) and count_results' key, products by shop_id.
+
+create function public.report_figures(p_shop_id uuid, p_start timestamptz, p_end timestamptz)
+returns jsonb
+language sql stable set search_path = '' as $$
+  with moves as (
+    select m.product_id, m.reason, m.delta
+      from public.stock_movements m
+     where m.shop_id = p_shop_id and m.created_at >= p_start and m.created_at < p_end
+  ), sold as (
+    select -sum(mv.delta) as units, p.unit_price, p.unit_cost
+      from moves mv join public.products p on p.id = mv.product_id
+     where mv.reason = 'sold'
+     group by p.id
+  ), shrink as (
+    select sum(coalesce(r.missing, 0) + coalesce(r.sold_or_missing, 0)) as units, p.unit_cost
+      from public.count_sessions s
+      join public.count_results r on r.session_id = s.id
+      join public.products p on p.id = r.product_id
+     where s.shop_id = p_shop_id and s.status = 'confirmed' and s.ended_at >= p_start and s.ended_at < p_end
+     group by p.id
+    having sum(coalesce(r.missing, 0) + coalesce(r.sold_or_missing, 0)) > 0
+  )
+  select jsonb_build_object(
+           'sold', t.sold, 'sales', t.sales, 'gone', t.gone, 'received', t.received, 'movements', t.movements,
+           'sales_value', s.sales_value, 'unpriced_products', s.unpriced_products,
+           'cogs', s.cogs, 'uncosted_products', s.uncosted_products,
+           'margin_sales_value', s.margin_sales_value, 'gross_margin', s.margin_sales_value - s.margin_cost,
+           'shrinkage_units', k.units, 'shrinkage_value', k.value, 'shrinkage_uncosted_products', k.uncosted)
+    from (
+      select coalesce(-sum(delta) filter (where reason = 'sold'), 0) as sold,
+             count(*) filter (where reason = 'sold') as sales,
+             coalesce(-sum(delta) filter (where reason = 'gone'), 0) as gone,
+             coalesce(sum(delta) filter (where reason = 'received'), 0) as received,
+             count(*) as movements
+        from moves
+    ) t,
+    (
+      select coalesce(sum(units * unit_price), 0) as sales_value,
+             count(*) filter (where unit_price is null and units <> 0) as unpriced_products,
+             coalesce(sum(units * unit_cost), 0) as cogs,
+             count(*) filter (where unit_cost is null and units <> 0) as uncosted_products,
+             coalesce(sum(units * unit_price) filter (where unit_cost is not null), 0) as margin_sales_value,
+             coalesce(sum(units * unit_cost) filter (where unit_price is not null), 0) as margin_cost
+        from sold
+    ) s,
+    (
+      select coalesce(sum(units), 0) as units, coalesce(sum(units * unit_cost), 0) as value,
+             count(*) filter (where unit_cost is null) as uncosted
+        from shrink
+    ) k
+$$;
+
+-- The report of whole local days p_from to p_to for the caller's shop, or null
+-- when they have no shop. A backwards range or one over 2 years is refused.
+create function public.shop_report(p_from date, p_to date)
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  v_shop record;
+  v_start timestamptz;
+  v_end timestamptz;
+  v_slow_start timestamptz;
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose a start and an end date' using errcode = '22023', hint = 'range_missing';
+  end if;
+  if p_to < p_from then
+    raise exception 'The end date is before the start date' using errcode = '22023', hint = 'range_backwards';
+  end if;
+  if p_to > (p_from + interval '2 years')::date then
+    raise exception 'A report covers at most 2 years' using errcode = '22023', hint = 'range_too_long';
+  end if;
+  select s.id, s.name, s.currency, s.timezone into v_shop from public.shops s where s.owner_id = (select auth.uid());
+  if not found then
+    return null;
+  end if;
+  v_start := p_from::timestamp at time zone v_shop.timezone;
+  v_end := (p_to + 1)::timestamp at time zone v_shop.timezone;
+  v_slow_start := (p_to - 29)::timestamp at time zone v_shop.timezone;
+
+  return (
+    with products as (
+      select p.id, p.name, p.sku, p.qty, p.unit_cost, p.unit_price from public.products p where p.shop_id = v_shop.id
+    ), since as (
+      -- Everything from the period's start to now, valued: the stock at any later moment
+      -- is the stock now less what moved after it.
+      select m.product_id, m.reason, m.delta, m.created_at,
+             (m.created_at at time zone v_shop.timezone)::date as day, p.unit_cost, p.unit_price
+        from public.stock_movements m join products p on p.id = m.product_id
+       where m.shop_id = v_shop.id and m.created_at >= v_start
+    ), stock as (
+      select p.id, p.name, p.sku, p.unit_cost,
+             p.qty - coalesce(sum(s.delta), 0) as qty_start,
+             p.qty - coalesce(sum(s.delta) filter (where s.created_at >= v_end), 0) as qty_end
+        from products p left join since s on s.product_id = p.id
+       group by p.id, p.name, p.sku, p.qty, p.unit_cost
+    ), buckets as (
+      select s.day,
+             coalesce(-sum(s.delta) filter (where s.reason = 'sold'), 0) as sold,
+             coalesce(-sum(s.delta * s.unit_price) filter (where s.reason = 'sold'), 0) as sales_value,
+             coalesce(sum(s.delta * s.unit_cost), 0) as value_change
+        from since s group by s.day
+    ), shrink as (
+      select c.id as session_id, (c.ended_at at time zone v_shop.timezone)::date as day, c.ended_at,
+             r.product_id, p.name, p.sku, p.unit_cost,
+             coalesce(r.missing, 0) + coalesce(r.sold_or_missing, 0) as units
+        from public.count_sessions c
+        join public.count_results r on r.session_id = c.id
+        join products p on p.id = r.product_id
+       where c.shop_id = v_shop.id and c.status = 'confirmed' and c.ended_at >= v_start and c.ended_at < v_end
+    ), value_now as (
+      select coalesce(sum(p.qty * p.unit_cost), 0) as value from products p
+    )
+    select jsonb_build_object(
+      'shop_name', v_shop.name,
+      'currency', v_shop.currency,
+      'timezone', v_shop.timezone,
+      'from', to_char(p_from, 'YYYY-MM-DD'),
+      'to', to_char(p_to, 'YYYY-MM-DD'),
+      'start', v_start,
+      'end', v_end,
+      'generated_at', to_char(now() at time zone v_shop.timezone, 'YYYY-MM-DD HH24:MI:SS'),
+      'figures', public.report_figures(v_shop.id, v_start, v_end),
+      'stock', (
+        select jsonb_build_object(
+                 'products', count(*),
+                 'costed_products', count(unit_cost),
+                 'units_start', coalesce(sum(qty_start), 0),
+                 'units_end', coalesce(sum(qty_end), 0),
+                 'value_start', coalesce(sum(qty_start * unit_cost), 0),
+                 'value_end', coalesce(sum(qty_end * unit_cost), 0))
+          from stock),
+      -- [date, units sold, sales value, stock value at the day's end]
+      'daily', (
+        select coalesce(jsonb_agg(jsonb_build_array(
+                 to_char(d.day, 'YYYY-MM-DD'), coalesce(b.sold, 0), coalesce(b.sales_value, 0),
+                 (select v.value from value_now v) - coalesce((select sum(l.value_change) from buckets l where l.day > d.day), 0))
+                 order by d.day), '[]')
+          from (select g::date as day from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g) d
+          left join buckets b on b.day = d.day),
+      -- [Monday of the week, units, value at cost]
+      'weekly_shrinkage', (
+        select coalesce(jsonb_agg(jsonb_build_array(to_char(w.week, 'YYYY-MM-DD'), w.units, w.value) order by w.week), '[]')
+          from (select date_trunc('week', s.day)::date as week, sum(s.units) as units, coalesce(sum(s.units * s.unit_cost), 0) as value
+                  from shrink s group by 1) w),
+      'top_sellers', (
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.units desc, t.name, t.id), '[]')
+          from (
+            select s.product_id as id, p.name, p.sku, -sum(s.delta) as units, -sum(s.delta * s.unit_price) as sales_value
+              from since s join products p on p.id = s.product_id
+             where s.reason = 'sold' and s.created_at < v_end
+             group by s.product_id, p.name, p.sku
+            having -sum(s.delta) > 0
+             order by 4 desc, p.name, s.product_id
+             limit 10
+          ) t),
+      -- In stock at the period's end with no sale in the 30 days before it: most money on the shelf first.
+      'slow_movers', (
+        with slow as (
+          select st.id, st.name, st.sku, st.qty_end as qty, st.qty_end * st.unit_cost as value
+            from stock st
+           where st.qty_end > 0
+             and not exists (
+               select 1 from public.stock_movements m
+                where m.product_id = st.id and m.reason = 'sold' and m.created_at >= v_slow_start and m.created_at < v_end)
+        )
+        select jsonb_build_object(
+                 'total', (select count(*) from slow),
+                 'products', (
+                   select coalesce(jsonb_agg(jsonb_build_object(
+                            'id', l.id, 'name', l.name, 'sku', l.sku, 'qty', l.qty, 'value', l.value,
+                            'last_sold_at', (select max(m.created_at) from public.stock_movements m
+                                              where m.product_id = l.id and m.reason = 'sold' and m.created_at < v_end))
+                            order by l.value desc nulls last, l.qty desc, l.name, l.id), '[]')
+                     from (select * from slow order by value desc nulls last, qty desc, name, id limit 50) l))),
+      'shrinkage_products', (
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.value desc nulls last, t.units desc, t.name, t.id), '[]')
+          from (
+            select s.product_id as id, s.name, s.sku, sum(s.units) as units, sum(s.units) * s.unit_cost as value,
+                   count(distinct s.session_id) as stocktakes
+              from shrink s where s.units > 0
+             group by s.product_id, s.name, s.sku, s.unit_cost
+             order by 5 desc nulls last, 4 desc, s.name, s.product_id
+             limit 50
+          ) t),
+      'stocktakes', (
+        select coalesce(jsonb_agg(to_jsonb(t) order by t.ended_at desc, t.id), '[]')
+          from (
+            select s.session_id as id, to_char(s.day, 'YYYY-MM-DD') as date, s.ended_at,
+                   sum(s.units) as units, coalesce(sum(s.units * s.unit_cost), 0) as value,
+                   count(*) filter (where s.units > 0) as products
+              from shrink s
+             group by s.session_id, s.day, s.ended_at
+             order by s.ended_at desc, s.session_id
+             limit 100
+          ) t)
+    )
+  );
+end
+$$;
+
+-- The dashboard's "today" is the report's figures for today, by the same function.
+create or replace function public.dashboard_summary()
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  v_day record;
+begin
+  select * into v_day from public.shop_today();
+  if not found then
+    return null;
+  end if;
+
+  return jsonb_build_object(
+    'currency', v_day.currency,
+    'timezone', v_day.timezone,
+    'day', jsonb_build_object('date', to_char(v_day.local_now, 'YYYY-MM-DD'), 'start', v_day.day_start, 'end', v_day.day_end),
+    'today', public.report_figures(v_day.shop_id, v_day.day_start, v_day.day_end),
+    'stock', (
+      select jsonb_build_object(
+        'products', count(*),
+        'units', coalesce(sum(p.qty), 0),
+        'costed_products', count(p.unit_cost),
+        'value', coalesce(sum(p.qty * p.unit_cost), 0),
+        'low', count(*) filter (where p.qty <= p.low_stock_threshold))
+        from public.products p
+       where p.shop_id = v_day.shop_id),
+    'last_scan_at', (select max(ph.analysed_at) from public.count_photos ph where ph.shop_id = v_day.shop_id),
+    -- Emptiest first: the share of the optimal quantity left on the shelf. Optimal is the
+    -- product's target or, when none is set (or it is 0), twice the low-stock level and at least 1.
+    'low_stock', (
+      select coalesce(jsonb_agg(to_jsonb(l) order by l.qty::numeric / l.optimal, l.name, l.id), '[]')
+        from (
+          select * from (
+            select p.id, p.name, p.sku, p.qty, p.low_stock_threshold,
+                   coalesce(nullif(p.target_qty, 0), greatest(2 * p.low_stock_threshold, 1)) as optimal,
+                   coalesce(p.target_qty, 0) > 0 as optimal_is_target
+              from public.products p
+             where p.shop_id = v_day.shop_id and p.qty <= p.low_stock_threshold
+          ) low
+           order by low.qty::numeric / low.optimal, low.name, low.id
+           limit 50
+        ) l),
+    'recent', (
+      select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), '[]')
+        from (
+          -- The 20 newest first, then their names: the join must not run ahead of the limit.
+          select m.id, m.product_id, p.name, m.delta, m.qty_after, m.reason, m.source, m.created_at
+            from (
+              select * from public.stock_movements sm
+               where sm.shop_id = v_day.shop_id
+               order by sm.created_at desc, sm.id desc
+               limit 20
+            ) m
+            join public.products p on p.id = m.product_id
+        ) r)
+  );
+end
+$$;
+
+revoke execute on function public.report_figures(uuid, timestamptz, timestamptz) from public, anon;
+revoke execute on function public.shop_report(date, date) from public, anon;
+grant execute on function public.report_figures(uuid, timestamptz, timestamptz) to authenticated, service_role;
+grant execute on function public.shop_report(date, date) to authenticated, service_role;
