@@ -8,6 +8,7 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
   const items = summary.low_stock
   const more = summary.stock.low - items.length
   const anyFallback = items.some((item) => !item.optimal_is_target)
+  const anyFromSales = items.some((item) => item.reorder_point !== null)
 
   return (
     <section aria-labelledby="low-stock-heading" className="grid content-start gap-3 rounded-xl border p-4">
@@ -34,6 +35,12 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
                   Current: <span className="font-medium text-foreground tabular-nums">{item.qty}</span> · Optimal:{' '}
                   <span className="font-medium text-foreground tabular-nums">{item.optimal}</span>
                   {!item.optimal_is_target && ' (no target set)'}
+                  {item.reorder_point !== null && (
+                    <>
+                      {' '}
+                      · Reorder at: <span className="font-medium text-foreground tabular-nums">{item.reorder_point}</span>
+                    </>
+                  )}
                 </p>
                 <div
                   role="progressbar"
@@ -61,7 +68,19 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
         </p>
       )}
       {anyFallback && (
-        <p className="text-xs text-muted-foreground">Optimal is the product&apos;s target level; where no target is set, it is twice the low-stock level (at least 1).</p>
+        <p className="text-xs text-muted-foreground">
+          Optimal is the product&apos;s target level; where no target is set, it is what the reorder suggestions order up to for a product
+          that sells, and otherwise twice the low-stock level (at least 1).
+        </p>
+      )}
+      {anyFromSales && (
+        <p className="text-xs text-muted-foreground">
+          A product that sells is low at its reorder point: what it sells before a delivery could arrive, and a safety margin. See{' '}
+          <Link href="/app/reorder" className="text-primary underline underline-offset-4">
+            what to order
+          </Link>
+          .
+        </p>
       )}
     </section>
   )

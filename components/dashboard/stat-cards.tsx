@@ -60,7 +60,7 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
         )}
       </StatCard>
       <StatCard id="stat-low" title="Low Stock Items" icon={TriangleAlert} value={stock.low === 0 ? <Quiet>Nothing is low on stock</Quiet> : products(stock.low)}>
-        {stock.low > 0 && <p>at or below their low-stock level</p>}
+        {stock.low > 0 && <p>at or below their reorder point or low-stock level</p>}
       </StatCard>
       <StatCard
         id="stat-scan"

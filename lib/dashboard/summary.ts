@@ -27,7 +27,6 @@ export const dashboardSummarySchema = z.object({
     /** products with a unit cost: the value covers only these */
     costed_products: count,
     value: z.number().nonnegative(),
-    low: count,
   }),
   last_scan_at: timestamp.nullable(),
   /** the stocktake under way today, if any (added beside the SQL summary; see getDashboardSummary) */
@@ -35,18 +34,6 @@ export const dashboardSummarySchema = z.object({
     .object({ id: z.uuid(), created_at: timestamp, stage: z.enum(['empty', 'counting', 'failed', 'morning', 'evening', 'nothing_found', 'ready']) })
     .nullable()
     .default(null),
-  low_stock: z.array(
-    z.object({
-      id: z.uuid(),
-      name: z.string(),
-      sku: z.string().nullable(),
-      qty: count,
-      low_stock_threshold: count,
-      optimal: z.number().int().positive(),
-      /** false: no target is set, so optimal is the fallback (twice the low-stock level, at least 1) */
-      optimal_is_target: z.boolean(),
-    }),
-  ),
   recent: z.array(
     z.object({
       id: z.uuid(),
@@ -65,8 +52,27 @@ type SummaryRow = z.infer<typeof dashboardSummarySchema>
 
 /** A movement with its reason and source as the owner reads them, labelled on the server. */
 export type RecentMovement = SummaryRow['recent'][number] & { reason_label: string; source_label: string }
-export type DashboardSummary = Omit<SummaryRow, 'recent'> & { recent: RecentMovement[] }
-export type LowStockItem = DashboardSummary['low_stock'][number]
+
+export interface LowStockItem {
+  id: string
+  name: string
+  sku: string | null
+  qty: number
+  low_stock_threshold: number
+  optimal: number
+  /** false: no target is set, so optimal comes from sales (the reorder target level) or the low-stock level */
+  optimal_is_target: boolean
+  /** the reorder point from sales the alert fired at, or null when the low-stock level decided */
+  reorder_point: number | null
+}
+
+export type DashboardSummary = Omit<SummaryRow, 'recent' | 'stock'> & {
+  recent: RecentMovement[]
+  /** low: products at or below their reorder point (from sales), else their low-stock level */
+  stock: SummaryRow['stock'] & { low: number }
+  /** the emptiest 50 of them */
+  low_stock: LowStockItem[]
+}
 
 export const dayReportSchema = z.object({
   shop_name: z.string(),

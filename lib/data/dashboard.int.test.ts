@@ -7,6 +7,7 @@ import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
 import { signUpUser } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
+import { getReorderSuggestions } from './reorder'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 
 let stack: Stack
@@ -104,6 +105,27 @@ describe('dashboard_summary()', () => {
       ['Target Set', 3, 12, true],
       ['At Threshold', 5, 10, false],
     ])
+  })
+
+  it('alerts a product that sells at the reorder point the reorder page orders by, above its low-stock level', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Selling Shop')
+    const oat = await addProduct(owner, { name: 'Oat Milk', qty: 10, low_stock_threshold: 2 })
+    const beans = await addProduct(owner, { name: 'Beans', qty: 20, low_stock_threshold: 2 })
+    await addProduct(owner, { name: 'Rice', qty: 10, low_stock_threshold: 12 })
+    // 2 a day for the last 28 days, never out of stock: no supplier, so 7 days' lead time: reorder point 14
+    for (let daysAgo = 1; daysAgo <= 28; daysAgo++) {
+      const at = new Date(Date.now() - daysAgo * 86_400_000)
+      at.setUTCHours(12, 0, 0, 0)
+      for (const id of [oat, beans]) await insertMovement(stack, owner, id, { at: at.toISOString(), delta: -2, reason: 'sold', qtyAfter: 10 })
+    }
+    const summary = (await getDashboardSummary(owner.client))!
+    expect(summary.stock.low).toBe(2)
+    expect(summary.low_stock.map(({ name, qty, optimal, reorder_point }) => [name, qty, optimal, reorder_point])).toEqual([
+      ['Oat Milk', 10, 28, 14], // optimal: the reorder point and a week of sales
+      ['Rice', 10, 24, null],
+    ])
+    const [line] = (await getReorderSuggestions(owner.client, 0.95)).flatMap((group) => group.lines)
+    expect([line?.name, line?.reorderPoint]).toEqual(['Oat Milk', 14])
   })
 
   it('bounds the lists: 50 low-stock products and the 20 newest movements, newest first', async () => {

@@ -1,12 +1,18 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
+import { getReorderRows } from './reorder'
 import { openStocktakeBrief } from './stocktakes'
 
 /** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */
 export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
-  const [{ data }, open] = await Promise.all([supabase.rpc('dashboard_summary').throwOnError(), openStocktakeBrief(supabase)])
+  const [{ data }, open, reorder] = await Promise.all([
+    supabase.rpc('dashboard_summary').throwOnError(),
+    openStocktakeBrief(supabase),
+    getReorderRows(supabase),
+  ])
   if (data === null) return null
   const summary = dashboardSummarySchema.parse(data)
   const recent = summary.recent.map((movement) => ({
@@ -14,7 +20,18 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
     reason_label: REASON_LABELS[movement.reason] ?? movement.reason,
     source_label: SOURCE_LABELS[movement.source] ?? movement.source,
   }))
-  return { ...summary, recent, open_stocktake: open }
+  const { low, items } = lowStockAlerts(
+    reorder.map(({ row, suggestion }) => ({
+      id: row.product_id,
+      name: row.name,
+      sku: row.sku,
+      qty: row.qty,
+      lowStockThreshold: row.low_stock_threshold,
+      targetQty: row.target_qty,
+      suggestion,
+    })),
+  )
+  return { ...summary, stock: { ...summary.stock, low }, low_stock: items, recent, open_stocktake: open }
 }
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */

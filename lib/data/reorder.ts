@@ -40,19 +40,25 @@ interface InputRow {
 
 interface Inputs {
   days: number | null
+  /** the shop's service level for safety stock */
+  service_level: number | string | null
   products: InputRow[]
 }
 
 const money = (value: string | number | null) => (value === null ? null : Number(value))
 
-/** Every product to order now, grouped by the supplier to order from (those without one last). */
-export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
+/** Every product of the caller's shop with its row from reorder_inputs() and its suggestion. */
+export async function getReorderRows(
+  supabase: SupabaseClient,
+  serviceLevel?: number,
+): Promise<{ row: InputRow; suggestion: ReorderSuggestion }[]> {
   const { data, error } = await supabase.rpc('reorder_inputs')
   if (error) throw new Error(error.message)
-  const { days, products } = data as Inputs
-  const groups = new Map<string | null, SupplierReorder>()
-  for (const row of products) {
-    const suggestion = suggestReorder({
+  const { days, products, service_level } = data as Inputs
+  const level = serviceLevel ?? (service_level === null ? undefined : Number(service_level))
+  return products.map((row) => ({
+    row,
+    suggestion: suggestReorder({
       qty: row.qty,
       onOrder: row.on_order,
       lowStockThreshold: row.low_stock_threshold,
@@ -60,8 +66,15 @@ export async function getReorderSuggestions(supabase: SupabaseClient, serviceLev
       dailySales: sellingDaySales(row.opening_qty, row.moves, days ?? 0),
       leadTimeDays: row.lead_time_days,
       packSize: row.pack_size,
-      serviceLevel,
-    })
+      serviceLevel: level,
+    }),
+  }))
+}
+
+/** Every product to order now, grouped by the supplier to order from (those without one last). */
+export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
+  const groups = new Map<string | null, SupplierReorder>()
+  for (const { row, suggestion } of await getReorderRows(supabase, serviceLevel)) {
     if (suggestion.orderQty === 0) continue
     const key = row.supplier_id
     const group: SupplierReorder = groups.get(key) ?? {

@@ -215,6 +215,8 @@ end
 $$;
 
 -- The dashboard's "today" is the report's figures for today, by the same function.
+-- Its low-stock alerts leave here: they follow the reorder points, which
+-- lib/reorder computes from reorder_inputs() (lib/dashboard/low-stock.ts).
 create or replace function public.dashboard_summary()
 returns jsonb
 language plpgsql stable set search_path = '' as $$
@@ -236,26 +238,10 @@ begin
         'products', count(*),
         'units', coalesce(sum(p.qty), 0),
         'costed_products', count(p.unit_cost),
-        'value', coalesce(sum(p.qty * p.unit_cost), 0),
-        'low', count(*) filter (where p.qty <= p.low_stock_threshold))
+        'value', coalesce(sum(p.qty * p.unit_cost), 0))
         from public.products p
        where p.shop_id = v_day.shop_id),
     'last_scan_at', (select max(ph.analysed_at) from public.count_photos ph where ph.shop_id = v_day.shop_id),
-    -- Emptiest first: the share of the optimal quantity left on the shelf. Optimal is the
-    -- product's target or, when none is set (or it is 0), twice the low-stock level and at least 1.
-    'low_stock', (
-      select coalesce(jsonb_agg(to_jsonb(l) order by l.qty::numeric / l.optimal, l.name, l.id), '[]')
-        from (
-          select * from (
-            select p.id, p.name, p.sku, p.qty, p.low_stock_threshold,
-                   coalesce(nullif(p.target_qty, 0), greatest(2 * p.low_stock_threshold, 1)) as optimal,
-                   coalesce(p.target_qty, 0) > 0 as optimal_is_target
-              from public.products p
-             where p.shop_id = v_day.shop_id and p.qty <= p.low_stock_threshold
-          ) low
-           order by low.qty::numeric / low.optimal, low.name, low.id
-           limit 50
-        ) l),
     'recent', (
       select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), '[]')
         from (

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { suggestReorder } from '@/lib/reorder/suggest'
+import { lowStockAlerts, type StockRow } from './low-stock'
+
+const row = (name: string, qty: number, lowStockThreshold: number, dailySales: number[], targetQty: number | null = null): StockRow => ({
+  id: `00000000-0000-4000-8000-00000000000${name.length}`,
+  name,
+  sku: null,
+  qty,
+  lowStockThreshold,
+  targetQty,
+  suggestion: suggestReorder({ qty, onOrder: 0, lowStockThreshold, targetQty, dailySales, leadTimeDays: 5, packSize: 1 }),
+})
+
+describe('lowStockAlerts', () => {
+  const steady = Array<number>(28).fill(4) // 4 a day, no spread: reorder point 4 × 5 = 20
+
+  it('alerts a product that sells at its reorder point, above its low-stock level', () => {
+    const { low, items } = lowStockAlerts([row('Milk', 20, 3, steady), row('Bread', 21, 3, steady)])
+    expect(low).toBe(1)
+    expect(items).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Milk',
+        sku: null,
+        qty: 20,
+        low_stock_threshold: 3,
+        optimal: 48, // reorder point 20 + a week of sales 28
+        optimal_is_target: false,
+        reorder_point: 20,
+      },
+    ])
+  })
+
+  it('falls back to the low-stock level without sales, and to a set target for optimal', () => {
+    const { items } = lowStockAlerts([row('Vase', 2, 2, []), row('Jam', 3, 2, []), row('Tea', 1, 2, [], 10)])
+    expect(items.map(({ name, optimal, optimal_is_target, reorder_point }) => [name, optimal, optimal_is_target, reorder_point])).toEqual([
+      ['Tea', 10, true, null],
+      ['Vase', 4, false, null],
+    ])
+  })
+
+  it('lists the emptiest first and at most 50, counting them all', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ ...row('P', i % 3, 2, []), id: `id-${String(i).padStart(2, '0')}`, name: `P${i}` }))
+    const { low, items } = lowStockAlerts(rows)
+    expect(low).toBe(60)
+    expect(items).toHaveLength(50)
+    expect(items.slice(0, 20).every((item) => item.qty === 0)).toBe(true)
+  })
+})

@@ -1,0 +1,43 @@
+import type { ReorderSuggestion } from '@/lib/reorder/suggest'
+import type { LowStockItem } from './summary'
+
+export interface StockRow {
+  id: string
+  name: string
+  sku: string | null
+  qty: number
+  lowStockThreshold: number
+  targetQty: number | null
+  suggestion: Pick<ReorderSuggestion, 'basis' | 'reorderPoint' | 'targetLevel'>
+}
+
+export const LOW_STOCK_SHOWN = 50
+
+/**
+ * The dashboard's low-stock alerts: a product is low at or below its reorder point,
+ * the one the reorder page orders by. Without sales to compute one from, its
+ * low-stock level decides (which is what the reorder point falls back to).
+ * Emptiest first: the share of the optimal quantity left, where optimal is the
+ * product's target, else the reorder target level from sales, else twice the
+ * low-stock level and at least 1.
+ */
+export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items: LowStockItem[] } {
+  const low = rows
+    .filter((row) => row.qty <= row.suggestion.reorderPoint)
+    .map((row): LowStockItem => {
+      const fromSales = row.suggestion.basis === 'sales'
+      const target = row.targetQty ?? 0
+      return {
+        id: row.id,
+        name: row.name,
+        sku: row.sku,
+        qty: row.qty,
+        low_stock_threshold: row.lowStockThreshold,
+        optimal: target > 0 ? target : fromSales ? Math.max(row.suggestion.targetLevel, 1) : Math.max(2 * row.lowStockThreshold, 1),
+        optimal_is_target: target > 0,
+        reorder_point: fromSales ? row.suggestion.reorderPoint : null,
+      }
+    })
+    .sort((a, b) => a.qty / a.optimal - b.qty / b.optimal || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+  return { low: low.length, items: low.slice(0, LOW_STOCK_SHOWN) }
+}
