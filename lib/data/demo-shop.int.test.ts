@@ -24,7 +24,7 @@ async function one<T>(sql: string, params: unknown[]): Promise<T> {
 }
 
 describe('seed_demo_shop', () => {
-  it('fills a new shop: 40 products in 4 categories, 30 days of sales and receipts, low and out of stock, one confirmed stocktake with missing units', async () => {
+  it('fills a new shop: 40 products in 4 categories, 60 days of sales with a weekly rhythm and receipts, low and out of stock, weekly stocktakes with missing units', async () => {
     const owner = await signUpUser(stack)
     const shopId = await seed(owner.id)
 
@@ -45,7 +45,7 @@ describe('seed_demo_shop', () => {
     const perCategory = await stack.db.query<{ n: number }>('select count(*)::int as n from products where shop_id = $1 group by category', [shopId])
     expect(perCategory.rows.map((row) => row.n)).toEqual([10, 10, 10, 10])
 
-    // Sales on (nearly) every one of the 30 days in the shop's time zone, receipts every week, all in opening hours.
+    // Sales on (nearly) every one of the 60 days in the shop's time zone, receipts every week, all in opening hours.
     const history = await one<{ sale_days: number; receipt_days: number; first_day: number; outside_hours: number; future: number }>(
       `select count(distinct (created_at at time zone 'Europe/London')::date) filter (where reason = 'sold')::int as sale_days,
               count(distinct (created_at at time zone 'Europe/London')::date) filter (where reason = 'received')::int as receipt_days,
@@ -56,9 +56,17 @@ describe('seed_demo_shop', () => {
          from stock_movements where shop_id = $1 and source = 'manual'`,
       [shopId],
     )
-    expect(history.first_day).toBe(30)
-    expect(history.sale_days).toBeGreaterThanOrEqual(29)
-    expect(history.receipt_days).toBeGreaterThanOrEqual(4)
+    expect(history.first_day).toBe(60)
+    expect(history.sale_days).toBeGreaterThanOrEqual(59)
+    expect(history.receipt_days).toBeGreaterThanOrEqual(8)
+    // Saturdays sell more than Sundays, week after week.
+    const week = await stack.db.query<{ dow: number; units: number }>(
+      `select extract(isodow from created_at at time zone 'Europe/London')::int as dow, -sum(delta)::int as units
+         from stock_movements where shop_id = $1 and reason = 'sold' group by 1 order by 1`,
+      [shopId],
+    )
+    const units = Object.fromEntries(week.rows.map((row) => [row.dow, row.units]))
+    expect(units[6]).toBeGreaterThan(1.5 * units[7]!)
     expect(history.outside_hours).toBe(0)
     expect(history.future).toBe(0)
 
@@ -73,14 +81,18 @@ describe('seed_demo_shop', () => {
     )
     expect(broken.n).toBe(0)
 
-    // One confirmed stocktake, rendered from what was booked, with units missing, booked as such.
-    const sessions = await stack.db.query<{ id: string; status: string; photos: number }>(
-      `select s.id, s.status, (select count(*)::int from count_photos ph where ph.session_id = s.id and ph.status = 'analysed') as photos
-         from count_sessions s where s.shop_id = $1`,
+    // Nine confirmed stocktakes: one a week for eight weeks, whose photos are gone, and yesterday's with its photos.
+    const sessions = await stack.db.query<{ id: string; status: string; photos: number; missing: number; booked: number }>(
+      `select s.id, s.status, (select count(*)::int from count_photos ph where ph.session_id = s.id and ph.status = 'analysed') as photos,
+              (select coalesce(sum(r.missing + r.sold_or_missing), 0)::int from count_results r where r.session_id = s.id) as missing,
+              (select coalesce(-sum(m.delta), 0)::int from stock_movements m where m.shop_id = s.shop_id and m.request_id = s.id) as booked
+         from count_sessions s where s.shop_id = $1 order by s.ended_at`,
       [shopId],
     )
-    expect(sessions.rows).toEqual([{ id: expect.any(String), status: 'confirmed', photos: 2 }])
-    const sessionId = sessions.rows[0]!.id
+    expect(sessions.rows).toHaveLength(9)
+    expect(sessions.rows.every((s) => s.status === 'confirmed' && s.missing > 0 && s.booked === s.missing)).toBe(true)
+    expect(sessions.rows.map((s) => s.photos)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 2])
+    const sessionId = sessions.rows[8]!.id
     const { review } = await one<{ review: { status: string; totals: { products: number; missing: number; sold_or_missing: number; change: number }; lines: { missing: number; qty_after: number; qty_now: number }[] } }>(
       'select public.count_session_review($1) as review',
       [sessionId],
@@ -181,6 +193,6 @@ describe('supabase/seed.sql', () => {
          from shops s join auth.users u on u.id = s.owner_id where u.email = 'demo@shelfsnap.app'`,
       [],
     )
-    expect(shop).toEqual({ products: 40, categories: 4, confirmed: 1 })
+    expect(shop).toEqual({ products: 40, categories: 4, confirmed: 9 })
   })
 })
