@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils'
 export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
   const items = summary.low_stock
   const more = summary.stock.low - items.length
-  const anyFallback = items.some((item) => !item.optimal_is_target)
+  const anyFallback = items.some((item) => !item.optimal_is_target && item.reorder_point === null)
   const anyFromSales = items.some((item) => item.reorder_point !== null)
 
   return (
@@ -34,7 +34,7 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
                 <p className="text-sm text-muted-foreground">
                   Current: <span className="font-medium text-foreground tabular-nums">{item.qty}</span> · Optimal:{' '}
                   <span className="font-medium text-foreground tabular-nums">{item.optimal}</span>
-                  {!item.optimal_is_target && ' (no target set)'}
+                  {!item.optimal_is_target && item.reorder_point === null && ' (no target set)'}
                   {item.reorder_point !== null && (
                     <>
                       {' '}
@@ -68,14 +68,12 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
         </p>
       )}
       {anyFallback && (
-        <p className="text-xs text-muted-foreground">
-          Optimal is the product&apos;s target level; where no target is set, it is what the reorder suggestions order up to for a product
-          that sells, and otherwise twice the low-stock level (at least 1).
-        </p>
+        <p className="text-xs text-muted-foreground">Optimal is the product&apos;s target level; where no target is set, it is twice the low-stock level (at least 1).</p>
       )}
       {anyFromSales && (
         <p className="text-xs text-muted-foreground">
-          A product that sells is low at its reorder point: what it sells before a delivery could arrive, and a safety margin. See{' '}
+          A product that sells is low at its reorder point (what it sells before a delivery could arrive, and a safety margin), and its
+          optimal is what the reorder suggestions order up to. See{' '}
           <Link href="/app/reorder" className="text-primary underline underline-offset-4">
             what to order
           </Link>

@@ -51,7 +51,7 @@ test.describe('the stocked shop', () => {
     await expect(bars).toHaveCount(4)
     for (const [index, percent] of ['0', '25', '38', '50'].entries()) await expect(bars.nth(index)).toHaveAttribute('aria-valuenow', percent)
     await expect(bars.nth(1)).toHaveAccessibleName('Oat Milk 1L stock level')
-    await expect(alerts).toContainText('otherwise twice the low-stock level')
+    await expect(alerts).toContainText('where no target is set, it is twice the low-stock level')
     await expect(card(page, 'Low Stock Items')).toContainText('4 products')
     await expect(card(page, 'Current Stock')).toContainText('across 30 products. Add unit costs to see the stock value.')
     await expect(card(page, 'Last Scan')).toContainText('Never')

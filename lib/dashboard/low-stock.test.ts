@@ -32,6 +32,14 @@ describe('lowStockAlerts', () => {
     ])
   })
 
+  it('gives a product that sells the level the reorder page orders up to as optimal: its target where that covers the reorder point', () => {
+    const { items } = lowStockAlerts([row('Cola', 10, 3, steady, 60), row('Crisps', 10, 3, steady, 12)])
+    expect(items.map(({ name, optimal, optimal_is_target }) => [name, optimal, optimal_is_target])).toEqual([
+      ['Cola', 60, true], // 10 of 60 left: emptier than 10 of 48
+      ['Crisps', 48, false], // a target of 12 is below the reorder point of 20
+    ])
+  })
+
   it('falls back to the low-stock level without sales, and to a set target for optimal', () => {
     const { items } = lowStockAlerts([row('Vase', 2, 2, []), row('Jam', 3, 2, []), row('Tea', 1, 2, [], 10)])
     expect(items.map(({ name, optimal, optimal_is_target, reorder_point }) => [name, optimal, optimal_is_target, reorder_point])).toEqual([

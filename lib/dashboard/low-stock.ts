@@ -18,8 +18,9 @@ export const LOW_STOCK_SHOWN = 50
  * the one the reorder page orders by. Without sales to compute one from, its
  * low-stock level decides (which is what the reorder point falls back to).
  * Emptiest first: the share of the optimal quantity left, where optimal is the
- * product's target, else the reorder target level from sales, else twice the
- * low-stock level and at least 1.
+ * level the reorder suggestions order up to for a product that sells (its target
+ * or, where that is below the reorder point, the reorder point and a week of
+ * sales), else its target, else twice the low-stock level and at least 1.
  */
 export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items: LowStockItem[] } {
   const low = rows
@@ -33,8 +34,9 @@ export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items:
         sku: row.sku,
         qty: row.qty,
         low_stock_threshold: row.lowStockThreshold,
-        optimal: target > 0 ? target : fromSales ? Math.max(row.suggestion.targetLevel, 1) : Math.max(2 * row.lowStockThreshold, 1),
-        optimal_is_target: target > 0,
+        // from sales, optimal is what the reorder page orders up to: the target, or more where it would not cover the reorder point
+        optimal: fromSales ? Math.max(row.suggestion.targetLevel, 1) : target > 0 ? target : Math.max(2 * row.lowStockThreshold, 1),
+        optimal_is_target: target > 0 && (!fromSales || row.suggestion.targetLevel === target),
         reorder_point: fromSales ? row.suggestion.reorderPoint : null,
       }
     })

@@ -2,7 +2,8 @@
 -- (busier Fridays and Saturdays, quiet Sundays), deliveries noted with the
 -- supplier they came from, and a photo stocktake of the drinks and snacks
 -- shelves every week for eight weeks, with the units each found missing booked
--- as a confirmed stocktake books them. Otherwise the stock seed of
+-- as a confirmed stocktake books them. Targets (and the weekly deliveries that
+-- top up to them) cover a week of sales. Otherwise the stock seed of
 -- 20261123000400 (kept there as it was; seed_demo_shop() still calls this).
 
 create or replace function public.seed_demo_shop_stock(p_owner uuid) returns uuid
@@ -29,6 +30,7 @@ declare
   v_photo_start uuid;
   v_photo_end uuid;
   v_claims text;
+  v_stock_to integer;
   a_source text[] := '{}';
   a_req uuid[] := '{}';
   a_sessions uuid[] := '{}';
@@ -116,6 +118,9 @@ begin
         ('Snacks & Sweets', 'Rice Cakes 130g', 0.55, 1.05, 3, 8, 1, null)
       ) as c(category, name, cost, price, threshold, target, rate, final)
   loop
+    -- Deliveries top up to the target, set high enough for a week's sales: the
+    -- shelves run empty only where the story says so (final).
+    v_stock_to := greatest(v_item.target, 12 * v_item.rate);
     insert into public.products
       (shop_id, name, sku, barcode, category, qty, low_stock_threshold, target_qty, unit_cost, unit_price, created_at)
     values (
@@ -124,7 +129,7 @@ begin
       -- EAN-13 with its check digit, so printed labels scan
       (select code || (10 - sum(substr(code, k, 1)::integer * (1 + 2 * (1 - k % 2))) % 10) % 10
          from (select '501234' || lpad(v_item.n::text, 6, '0') as code) c, generate_series(1, 12) k group by code),
-      v_item.category, 0, v_item.threshold, v_item.target, v_item.cost, v_item.price,
+      v_item.category, 0, v_item.threshold, v_stock_to, v_item.cost, v_item.price,
       (v_today - 61 + time '07:00') at time zone v_zone)
     returning id into v_product;
 
@@ -132,19 +137,19 @@ begin
     -- category's day, sales through opening hours (09:00-19:00) until now, more
     -- on Fridays and Saturdays and fewer on Sundays.
     -- Collected here, written below in one insert (PGlite would stall on thousands).
-    v_qty := v_item.target;
+    v_qty := v_stock_to;
     v_last := (v_today - 60 + time '07:30') at time zone v_zone;
     a_product := a_product || v_product; a_delta := a_delta || v_qty; a_reason := a_reason || 'initial'::text; a_at := a_at || v_last;
     a_source := a_source || 'manual'::text; a_req := a_req || null::uuid;
     for v_day in reverse 59..0 loop
       v_date := v_today - v_day;
       v_at := (v_date + time '07:45') at time zone v_zone;
-      if (v_date - date '2000-01-03' + v_item.cat) % 7 = 0 and v_qty < v_item.target and v_at < now()
+      if (v_date - date '2000-01-03' + v_item.cat) % 7 = 0 and v_qty < v_stock_to and v_at < now()
          and (v_day > 0 or v_item.final is null) then
         v_last := v_at;
-        a_product := a_product || v_product; a_delta := a_delta || (v_item.target - v_qty); a_reason := a_reason || 'received'::text; a_at := a_at || v_at;
+        a_product := a_product || v_product; a_delta := a_delta || (v_stock_to - v_qty); a_reason := a_reason || 'received'::text; a_at := a_at || v_at;
         a_source := a_source || 'manual'::text; a_req := a_req || null::uuid;
-        v_qty := v_item.target;
+        v_qty := v_stock_to;
       end if;
       v_morning := v_qty;
       v_sold_today := 0;
