@@ -6,6 +6,7 @@ import { runCountingBench } from './counting-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runLoadBench } from './load-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
+import { runReportsBench } from './reports-bench.ts'
 import { runCounterBench } from './search-bench.ts'
 import { runStackBench } from './stack-bench.ts'
 import { runZxingSamplesBench } from './zxing-samples-bench.ts'
@@ -20,6 +21,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   // `npm run bench -- lighthouse`, `npm run bench -- load`: production build on SUPABASE_LOCAL_PORT / E2E_APP_PORT
   ['Lighthouse (mobile), median of 3 runs', runLighthouseBench],
   ['Load: signed-in sessions against a production build, pages vs bare route handlers', runLoadBench],
+  // `npm run bench -- reports`: on PostgreSQL (BENCH_DATABASE_URL, default the local server)
+  ['Reports at scale: /reports and /app/reorder against their own SQL, about 1,000,000 ledger rows', runReportsBench],
   ['Zxing-samples: held-out zxing-cpp test photos, barcode analyser vs one plain zxing call', runZxingSamplesBench],
 ]
 const only = process.argv[2]

@@ -48,13 +48,17 @@ function builtForThisStack() {
   return existsSync('.next/BUILD_ID') && existsSync(BUILT_FOR) && readFileSync(BUILT_FOR, 'utf8') === STACK_URL
 }
 
-/** Starts the stack, builds when needed (or when BENCH_BUILD=1) and serves the build. */
-export async function startProductionApp(): Promise<ProductionApp> {
+/**
+ * Starts the stack (in-memory PGlite, or on `databaseUrl`), builds when needed (or
+ * when BENCH_BUILD=1) and serves the build.
+ */
+export async function startProductionApp({ databaseUrl }: { databaseUrl?: string } = {}): Promise<ProductionApp> {
   for (const port of [STACK_PORT, APP_PORT]) {
     if (await isListening('127.0.0.1', port)) throw new Error(`port ${port} is in use; stop it and run the bench again`)
   }
   const stack = await startStack({
     memory: true,
+    databaseUrl,
     port: STACK_PORT,
     seedFile: null,
     config: { signInRateLimit: { max: 100_000, windowMs: 60_000 } },

@@ -1,6 +1,18 @@
+// A formatter per style and zone, made once: building one costs as much as fifty uses.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${withTime}:${timeZone}`
+  let format = formatters.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: withTime ? 'short' : undefined, timeZone })
+    formatters.set(key, format)
+  }
+  return format
+}
+
 /** "21 Nov 2026, 14:05" on the shop's clock. */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
+  return formatter(timeZone, true).format(new Date(iso))
 }
 
 /** The same moment as a datetime-local input's value on the shop's clock: "2026-11-21T14:05". */
@@ -20,5 +32,5 @@ export function toLocalInput(iso: string, timeZone: string): string {
 
 /** "21 Nov 2026" on the shop's clock. */
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(new Date(iso))
+  return formatter(timeZone, false).format(new Date(iso))
 }

@@ -18,4 +18,15 @@ describe('sellingDaySales', () => {
     expect(sellingDaySales(0, [[1, 2, 4]], 3)).toEqual([2, 0])
     expect(sellingDaySales(0, [], 5)).toEqual([])
   })
+
+  it('gives the same days whatever order the moves come in', () => {
+    const moves: [number, number, number][] = [
+      [9, 4, 8],
+      [2, 3, 7],
+      [8, 0, 12],
+      [4, 5, 0],
+      [3, 2, 5],
+    ]
+    expect(sellingDaySales(10, moves, 11)).toEqual([0, 0, 3, 2, 5, 4, 0])
+  })
 })
