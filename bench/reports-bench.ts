@@ -9,7 +9,6 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import pg from 'pg'
 import { createScratchDatabase } from '../supabase/local/db/scratch-database.ts'
 import type { Database } from '../supabase/local/db/database.ts'
-import { presetPeriod, shopToday } from '../lib/reports/period.ts'
 import { seedLedger } from './lib/ledger-seed.ts'
 import { APP, createOwner, signedInHeaders, startProductionApp } from './lib/production-app.ts'
 import { percentile, samplePair, type Figure } from './stats.ts'
@@ -66,17 +65,16 @@ export async function runReportsBench(): Promise<Figure[]> {
     console.log(`seeded ${seeded.movements.toLocaleString('en')} movements over ${seeded.shops} shops in ${Math.round((performance.now() - started) / 1000)} s`)
     const { data } = await owner.client.auth.getUser()
     const claims = JSON.stringify({ sub: data.user!.id, role: 'authenticated' })
-    const { from, to } = presetPeriod('30d', shopToday('Europe/London'))
-    const reportSql: [string, string[]] = ['select public.shop_report($1::date, $2::date)', [from, to]]
+    const reportSql: [string, string[]] = [`select public.shop_report(null, null, $1)`, ['30d']]
     const reorderSql: [string, string[]] = ['select public.reorder_inputs()', []]
 
     const [reportMs, reportSqlMs] = await samplePair(page(owner.cookie, '/reports?range=30d', 'Top sellers'), asOwner(app.stack.db, claims, ...reportSql), RUNS)
     const [reorderMs, reorderSqlMs] = await samplePair(page(owner.cookie, '/app/reorder', 'Reorder'), asOwner(app.stack.db, claims, ...reorderSql), RUNS)
     // Where the rest goes: the same calls through the API, as the pages make them.
-    const rpc = (fn: string, args: Record<string, string>) => async () => {
+    const rpc = (fn: string, args: Record<string, string | null>) => async () => {
       await owner.client.rpc(fn, args).throwOnError()
     }
-    const [reportApiMs, reorderApiMs] = await samplePair(rpc('shop_report', { p_from: from, p_to: to }), rpc('reorder_inputs', {}), RUNS)
+    const [reportApiMs, reorderApiMs] = await samplePair(rpc('shop_report', { p_range: '30d' }), rpc('reorder_inputs', {}), RUNS)
 
     const plans = await explain(scratch.url, claims, [reportSql, reorderSql])
     mkdirSync('bench/results', { recursive: true })

@@ -1,11 +1,14 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { redirect } from 'next/navigation'
 import { Download } from 'lucide-react'
-import { requireShop } from '@/lib/auth/require-shop'
+import { getCurrentUser } from '@/lib/auth/current-user'
 import { getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
 import { figureRows } from '@/lib/reports/figure-rows'
-import { describePeriod, readPeriod, shopToday } from '@/lib/reports/period'
+import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
+import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
+import { createClient } from '@/lib/supabase/server'
 import { PrintButton } from '@/components/labels/print-button'
 import { PeriodPicker } from '@/components/reports/period-picker'
 import { ReportFigures } from '@/components/reports/report-figures'
@@ -22,13 +25,18 @@ const CHARTS = [
 ] as const
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { shop, supabase } = await requireShop('/reports')
-  const today = shopToday(shop.timezone)
-  const read = readPeriod(await searchParams, today)
-  const result = read.ok ? await getShopReport(supabase, read.period) : null
-  const period = read.ok ? read.period : read
+  if (!(await getCurrentUser())) redirect('/auth?next=%2Freports')
+  const read = readPeriod(await searchParams)
+  // One request: the shop, its today and the report come together (no shop: null).
+  const result = read.ok
+    ? await getShopReport(await createClient(), read.request).catch((error: unknown) => {
+        throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
+      })
+    : undefined
+  if (result === null) redirect('/')
   const report = result?.ok ? result.report : null
-  const query = new URLSearchParams({ range: period.range, ...(period.range === 'custom' ? { from: period.from, to: period.to } : {}) })
+  const picked = read.ok ? read.request : read
+  const query = read.ok ? periodQuery(read.request) : ''
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
@@ -37,7 +45,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           <h1 className="text-2xl font-bold sm:text-3xl">Reports</h1>
           {report && (
             <p className="text-sm text-muted-foreground">
-              {shop.name} · {describePeriod(report)} · {shop.timezone}
+              {report.shop_name} · {describePeriod(report)} · {report.timezone}
             </p>
           )}
         </div>
@@ -54,10 +62,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         )}
       </div>
       <PeriodPicker
-        range={period.range}
-        from={period.from}
-        to={period.to}
-        today={today}
+        range={picked.range}
+        from={report?.from ?? (picked.range === 'custom' ? picked.from : '')}
+        to={report?.to ?? (picked.range === 'custom' ? picked.to : '')}
+        today={report?.today}
         fieldErrors={read.ok ? (result && !result.ok ? { to: result.message } : undefined) : read.fieldErrors}
       />
       {report && (

@@ -8,7 +8,8 @@ interface PeriodPickerProps {
   range: RangeId
   from: string
   to: string
-  today: string
+  /** the shop's today, when known: the latest day a date input offers */
+  today?: string
   fieldErrors?: { from?: string; to?: string }
 }
 

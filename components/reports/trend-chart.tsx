@@ -36,7 +36,7 @@ export function TrendChart({ id, title, summary, kind, format, currency, seriesL
       <div aria-hidden="true">
         <ChartContainer config={config} className="aspect-[16/9] sm:aspect-[2/1]">
           {kind === 'bar' ? (
-            <BarChart data={points} margin={{ left: 0, right: 4, top: 8 }}>
+            <BarChart data={points} margin={{ left: 0, right: 4, top: 8 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} />
               <XAxis dataKey="label" {...axis} />
               <YAxis width={44} allowDecimals={false} tickFormatter={tick} {...axis} />
@@ -44,7 +44,7 @@ export function TrendChart({ id, title, summary, kind, format, currency, seriesL
               <Bar dataKey="value" fill="var(--color-value)" radius={3} isAnimationActive={false} />
             </BarChart>
           ) : (
-            <AreaChart data={points} margin={{ left: 0, right: 4, top: 8 }}>
+            <AreaChart data={points} margin={{ left: 0, right: 4, top: 8 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} />
               <XAxis dataKey="label" {...axis} />
               <YAxis width={52} tickFormatter={tick} {...axis} />

@@ -5,7 +5,7 @@ import { signInThroughUi } from '../_helpers/ui'
 
 // The demo shop as seed.sql and "View Demo" make it (seed_demo_shop), here for
 // an owner made through the API: only the service role may call it directly.
-test('a demo shop reads as a lived-in shop: 40 products, low and out of stock, a confirmed stocktake with missing units and no broken photos', async ({ page }) => {
+test('a demo shop reads as a lived-in shop: 40 products, low and out of stock, weekly confirmed stocktakes with missing units and no broken photos', async ({ page }) => {
   const owner = await createOwner('demo-shop', { shopName: null })
   const supabase = await signedInClient(owner)
   const { data: user } = await supabase.auth.getUser()
@@ -17,8 +17,10 @@ test('a demo shop reads as a lived-in shop: 40 products, low and out of stock, a
   await expect(page.getByText('Corner Shop Demo')).toBeVisible()
   await expect(page.getByText('40 products', { exact: true })).toBeVisible()
 
-  const { data: sessions } = await supabase.from('count_sessions').select('id, status').throwOnError()
-  expect(sessions).toEqual([{ id: expect.any(String), status: 'confirmed' }])
+  // Newest first: yesterday's, with its photos, then one a week for eight weeks.
+  const { data: sessions } = await supabase.from('count_sessions').select('id, status').order('ended_at', { ascending: false }).throwOnError()
+  expect(sessions).toHaveLength(9)
+  expect(sessions!.every((session) => session.status === 'confirmed')).toBe(true)
   const review = (await supabase.rpc('count_session_review', { p_session_id: sessions![0]!.id }).throwOnError()).data as {
     totals: { missing: number; change: number }
   }

@@ -69,6 +69,14 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   const inCsv = Object.fromEntries(records.filter((r) => r[0]! in onScreen).map((r) => [r[0], r[1]]))
   expect(inCsv).toEqual(Object.fromEntries(Object.entries(onScreen).map(([label, shown]) => [label, shown.replace('£', '')])))
 
+  // printed: the report alone, without the app's bars and the controls
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeHidden()
+  await expect(page.getByRole('navigation', { name: 'Report period' })).toBeHidden()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await expect(figure(page, 'Units sold')).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+
   // a backwards custom range is refused with words, and no report is shown for it
   await page.getByText('Custom range').click()
   await page.getByLabel('From', { exact: true }).fill('2026-11-10')

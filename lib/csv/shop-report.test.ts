@@ -4,6 +4,8 @@ import type { ShopReport } from '@/lib/reports/report'
 import { shopReportCsv, shopReportFileName } from './shop-report'
 
 const report: ShopReport = {
+  range: '7d',
+  today: '2026-11-23',
   shop_name: '=HYPERLINK("x")',
   currency: 'GBP',
   timezone: 'Europe/London',

@@ -8,7 +8,7 @@ import { addProduct, type Owner } from '@/test/support/catalogue-test-data'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 import { insertConfirmedStocktake, setQty } from '@/test/support/report-test-data'
 import type { Stack } from '@/supabase/local/stack'
-import { shopToday } from '@/lib/reports/period'
+import type { PresetId } from '@/lib/reports/period'
 import { getShopReport } from './reports'
 
 let stack: Stack
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop())
 
 async function report(owner: Owner, from: string, to: string) {
-  const result = await getShopReport(owner.client, { from, to })
+  const result = await getShopReport(owner.client, { range: 'custom', from, to })
   if (!result?.ok) throw new Error(`no report: ${JSON.stringify(result)}`)
   return result.report
 }
@@ -133,6 +133,27 @@ describe('shop_report() in a half-hour zone', () => {
   })
 })
 
+describe('report presets', () => {
+  it("turns each preset into whole days ending today on the shop's clock", async () => {
+    const owner = await ownerInZone(stack, 'Pacific/Kiritimati') // UTC+14: often a day ahead of the server
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date())
+    const shift = (days: number) => {
+      const date = new Date(`${today}T12:00:00Z`)
+      date.setUTCDate(date.getUTCDate() + days)
+      return date.toISOString().slice(0, 10)
+    }
+    const days = async (range: PresetId) => {
+      const result = await getShopReport(owner.client, { range })
+      return result?.ok ? [result.report.range, result.report.from, result.report.to, result.report.today, result.report.daily.length] : result
+    }
+    expect(await days('7d')).toEqual(['7d', shift(-6), today, today, 7])
+    expect(await days('30d')).toEqual(['30d', shift(-29), today, today, 30])
+    expect(await days('today')).toEqual(['today', today, today, today, 1])
+    expect(await days('yesterday')).toEqual(['yesterday', shift(-1), shift(-1), today, 1])
+    expect(await days('month')).toEqual(['month', `${today.slice(0, 8)}01`, today, today, Number(today.slice(8))])
+  })
+})
+
 describe('one source for today', () => {
   it("gives the dashboard's today the report's figures for today, to the unit", async () => {
     const owner = await ownerInZone(stack, 'Pacific/Auckland')
@@ -148,10 +169,9 @@ describe('one source for today', () => {
     await insertMovement(stack, owner, soap, { at: at(4), delta: -1, reason: 'gone', source: 'photo_count' })
     await insertConfirmedStocktake(stack, owner, at(5), [{ productId: soap, soldOrMissing: 1 }, { productId: milk, missing: 2 }])
 
-    const today = shopToday('Pacific/Auckland')
     const [{ data: dashboard }, { data: shopReport }] = await Promise.all([
       owner.client.rpc('dashboard_summary').throwOnError(),
-      owner.client.rpc('shop_report', { p_from: today, p_to: today }).throwOnError(),
+      owner.client.rpc('shop_report', { p_range: 'today' }).throwOnError(),
     ])
     const figures = (shopReport as { figures: Record<string, number> }).figures
     expect((dashboard as { today: unknown }).today).toEqual(figures)
@@ -162,20 +182,23 @@ describe('one source for today', () => {
 describe('bad ranges and other shops', () => {
   it('refuses a backwards range and one over 2 years, with words for the owner', async () => {
     const owner = await ownerInZone(stack, 'Europe/London')
-    expect(await getShopReport(owner.client, { from: '2026-11-02', to: '2026-11-01' })).toEqual({
+    expect(await getShopReport(owner.client, { range: 'custom', from: '2026-11-02', to: '2026-11-01' })).toEqual({
       ok: false,
       message: 'The end date is before the start date',
       badRange: true,
     })
-    expect(await getShopReport(owner.client, { from: '2024-11-01', to: '2026-11-02' })).toEqual({
+    expect(await getShopReport(owner.client, { range: 'custom', from: '2024-11-01', to: '2026-11-02' })).toEqual({
       ok: false,
       message: 'A report covers at most 2 years',
       badRange: true,
     })
-    const longest = await getShopReport(owner.client, { from: '2024-11-01', to: '2026-11-01' })
+    const longest = await getShopReport(owner.client, { range: 'custom', from: '2024-11-01', to: '2026-11-01' })
     expect(longest?.ok && longest.report.daily).toHaveLength(731)
     const { error, status } = await owner.client.rpc('shop_report', { p_from: 'not-a-date', p_to: '2026-11-01' })
     expect([error?.code, status]).toEqual(['22007', 400])
+    expect(await getShopReport(owner.client, { range: 'decade' as PresetId })).toEqual({ ok: false, message: 'Unknown report period', badRange: true })
+    const { error: missing } = await owner.client.rpc('shop_report', { p_from: '2026-11-01' })
+    expect([missing?.message, missing?.hint]).toEqual(['Choose a start and an end date', 'range_missing'])
   })
 
   it("shows nothing of another shop's ledger, even when asked for its id", async () => {

@@ -1,37 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { describePeriod, presetPeriod, readPeriod, shopToday } from './period'
+import { describePeriod, periodQuery, readPeriod } from './period'
 
 describe('report periods', () => {
-  it("reads the date on the shop's clock, not the server's", () => {
-    const now = new Date('2026-11-23T11:30:00Z')
-    expect(shopToday('Pacific/Auckland', now)).toBe('2026-11-24')
-    expect(shopToday('America/Los_Angeles', now)).toBe('2026-11-23')
-    expect(shopToday('Asia/Kolkata', new Date('2026-11-23T18:30:00Z'))).toBe('2026-11-24')
+  it('reads a preset, and defaults an unknown or missing one to 7 days', () => {
+    expect(readPeriod({ range: '30d' })).toEqual({ ok: true, request: { range: '30d' } })
+    expect(readPeriod({})).toEqual({ ok: true, request: { range: '7d' } })
+    expect(readPeriod({ range: 'decade' })).toEqual({ ok: true, request: { range: '7d' } })
+    expect(readPeriod({ range: ['month', '7d'] })).toEqual({ ok: true, request: { range: 'month' } })
   })
 
-  it('turns each preset into whole days ending today', () => {
-    expect(presetPeriod('today', '2026-03-01')).toEqual({ range: 'today', from: '2026-03-01', to: '2026-03-01' })
-    expect(presetPeriod('yesterday', '2026-03-01')).toEqual({ range: 'yesterday', from: '2026-02-28', to: '2026-02-28' })
-    expect(presetPeriod('7d', '2026-03-01')).toEqual({ range: '7d', from: '2026-02-23', to: '2026-03-01' })
-    expect(presetPeriod('30d', '2026-03-29')).toEqual({ range: '30d', from: '2026-02-28', to: '2026-03-29' })
-    expect(presetPeriod('month', '2026-03-29')).toEqual({ range: 'month', from: '2026-03-01', to: '2026-03-29' })
-  })
-
-  it('defaults an unknown or missing range to 7 days', () => {
-    expect(readPeriod({}, '2026-11-23')).toEqual({ ok: true, period: { range: '7d', from: '2026-11-17', to: '2026-11-23' } })
-    expect(readPeriod({ range: 'decade' }, '2026-11-23')).toMatchObject({ ok: true, period: { range: '7d' } })
-    expect(readPeriod({ range: ['30d', '7d'] }, '2026-11-23')).toMatchObject({ ok: true, period: { range: '30d' } })
-  })
-
-  it('accepts a custom range up to exactly 2 years', () => {
-    expect(readPeriod({ range: 'custom', from: '2024-11-23', to: '2026-11-23' }, '2026-11-23')).toEqual({
-      ok: true,
-      period: { range: 'custom', from: '2024-11-23', to: '2026-11-23' },
-    })
+  it('accepts a custom range up to exactly 2 years, and writes it back as an address', () => {
+    const read = readPeriod({ range: 'custom', from: '2024-11-23', to: '2026-11-23' })
+    expect(read).toEqual({ ok: true, request: { range: 'custom', from: '2024-11-23', to: '2026-11-23' } })
+    expect(read.ok && periodQuery(read.request)).toBe('range=custom&from=2024-11-23&to=2026-11-23')
+    expect(periodQuery({ range: 'today' })).toBe('range=today')
   })
 
   it('refuses a bad custom range with a message per field', () => {
-    const bad = (from: string, to: string) => readPeriod({ range: 'custom', from, to }, '2026-11-23')
+    const bad = (from: string, to: string) => readPeriod({ range: 'custom', from, to })
     expect(bad('2026-11-02', '2026-11-01')).toEqual({
       ok: false,
       range: 'custom',

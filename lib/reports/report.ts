@@ -34,6 +34,10 @@ export const reportFiguresSchema = z.object({
 const productRef = { id: z.uuid(), name: z.string(), sku: z.string().nullable() }
 
 export const shopReportSchema = z.object({
+  /** the preset asked for, or 'custom' */
+  range: z.enum(['today', 'yesterday', '7d', '30d', 'month', 'custom']),
+  /** today on the shop's clock */
+  today: date,
   shop_name: z.string(),
   currency: z.string(),
   timezone: z.string(),

@@ -65,33 +65,49 @@ language sql stable set search_path = '' as $$
     ) k
 $$;
 
--- The report of whole local days p_from to p_to for the caller's shop, or null
--- when they have no shop. A backwards range or one over 2 years is refused.
-create function public.shop_report(p_from date, p_to date)
+-- The report of whole local days for the caller's shop, or null when they have
+-- no shop: p_range names a period ending today on the shop's clock (today,
+-- yesterday, 7d, 30d, month), or p_from to p_to are the days. A backwards range,
+-- one over 2 years or an unknown period is refused.
+create function public.shop_report(p_from date default null, p_to date default null, p_range text default null)
 returns jsonb
 language plpgsql stable set search_path = '' as $$
 declare
   v_shop record;
+  v_today date;
+  v_from date := p_from;
+  v_to date := p_to;
   v_start timestamptz;
   v_end timestamptz;
   v_slow_start timestamptz;
 begin
-  if p_from is null or p_to is null then
-    raise exception 'Choose a start and an end date' using errcode = '22023', hint = 'range_missing';
-  end if;
-  if p_to < p_from then
-    raise exception 'The end date is before the start date' using errcode = '22023', hint = 'range_backwards';
-  end if;
-  if p_to > (p_from + interval '2 years')::date then
-    raise exception 'A report covers at most 2 years' using errcode = '22023', hint = 'range_too_long';
-  end if;
   select s.id, s.name, s.currency, s.timezone into v_shop from public.shops s where s.owner_id = (select auth.uid());
   if not found then
     return null;
   end if;
-  v_start := p_from::timestamp at time zone v_shop.timezone;
-  v_end := (p_to + 1)::timestamp at time zone v_shop.timezone;
-  v_slow_start := (p_to - 29)::timestamp at time zone v_shop.timezone;
+  v_today := (now() at time zone v_shop.timezone)::date;
+  if p_range is not null then
+    case p_range
+      when 'today' then v_from := v_today; v_to := v_today;
+      when 'yesterday' then v_from := v_today - 1; v_to := v_today - 1;
+      when '7d' then v_from := v_today - 6; v_to := v_today;
+      when '30d' then v_from := v_today - 29; v_to := v_today;
+      when 'month' then v_from := date_trunc('month', v_today)::date; v_to := v_today;
+      else raise exception 'Unknown report period' using errcode = '22023', hint = 'range_unknown';
+    end case;
+  end if;
+  if v_from is null or v_to is null then
+    raise exception 'Choose a start and an end date' using errcode = '22023', hint = 'range_missing';
+  end if;
+  if v_to < v_from then
+    raise exception 'The end date is before the start date' using errcode = '22023', hint = 'range_backwards';
+  end if;
+  if v_to > (v_from + interval '2 years')::date then
+    raise exception 'A report covers at most 2 years' using errcode = '22023', hint = 'range_too_long';
+  end if;
+  v_start := v_from::timestamp at time zone v_shop.timezone;
+  v_end := (v_to + 1)::timestamp at time zone v_shop.timezone;
+  v_slow_start := (v_to - 29)::timestamp at time zone v_shop.timezone;
 
   return (
     with products as (
@@ -130,8 +146,10 @@ begin
       'shop_name', v_shop.name,
       'currency', v_shop.currency,
       'timezone', v_shop.timezone,
-      'from', to_char(p_from, 'YYYY-MM-DD'),
-      'to', to_char(p_to, 'YYYY-MM-DD'),
+      'range', coalesce(p_range, 'custom'),
+      'today', to_char(v_today, 'YYYY-MM-DD'),
+      'from', to_char(v_from, 'YYYY-MM-DD'),
+      'to', to_char(v_to, 'YYYY-MM-DD'),
       'start', v_start,
       'end', v_end,
       'generated_at', to_char(now() at time zone v_shop.timezone, 'YYYY-MM-DD HH24:MI:SS'),
@@ -151,7 +169,7 @@ begin
                  to_char(d.day, 'YYYY-MM-DD'), coalesce(b.sold, 0), coalesce(b.sales_value, 0),
                  (select v.value from value_now v) - coalesce((select sum(l.value_change) from buckets l where l.day > d.day), 0))
                  order by d.day), '[]')
-          from (select g::date as day from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g) d
+          from (select g::date as day from generate_series(v_from::timestamp, v_to::timestamp, interval '1 day') g) d
           left join buckets b on b.day = d.day),
       -- [Monday of the week, units, value at cost]
       'weekly_shrinkage', (
@@ -260,6 +278,6 @@ end
 $$;
 
 revoke execute on function public.report_figures(uuid, timestamptz, timestamptz) from public, anon;
-revoke execute on function public.shop_report(date, date) from public, anon;
+revoke execute on function public.shop_report(date, date, text) from public, anon;
 grant execute on function public.report_figures(uuid, timestamptz, timestamptz) to authenticated, service_role;
-grant execute on function public.shop_report(date, date) to authenticated, service_role;
+grant execute on function public.shop_report(date, date, text) to authenticated, service_role;

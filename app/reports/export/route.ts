@@ -1,7 +1,6 @@
 import { shopReportCsv, shopReportFileName } from '@/lib/csv/shop-report'
 import { getShopReport } from '@/lib/data/reports'
-import { getShopForUser } from '@/lib/data/shops'
-import { readPeriod, shopToday } from '@/lib/reports/period'
+import { readPeriod } from '@/lib/reports/period'
 import { createClient } from '@/lib/supabase/server'
 
 /** GET /reports/export?range=…&from=…&to=…: the report /reports shows for the same address, as CSV. */
@@ -10,18 +9,16 @@ export async function GET(request: Request) {
   // getClaims() verifies the token; the report itself is read under RLS as this user.
   const { data } = await supabase.auth.getClaims()
   if (!data?.claims) return new Response('Sign in to export your report', { status: 401 })
-  const shop = await getShopForUser(supabase, data.claims.sub)
-  if (!shop) return new Response('Create your shop first', { status: 404 })
-  const params = Object.fromEntries(new URL(request.url).searchParams)
-  const read = readPeriod(params, shopToday(shop.timezone))
+  const read = readPeriod(Object.fromEntries(new URL(request.url).searchParams))
   if (!read.ok) return new Response(Object.values(read.fieldErrors).join('. '), { status: 400 })
-  const result = await getShopReport(supabase, read.period)
+  const result = await getShopReport(supabase, read.request)
   if (!result) return new Response('Create your shop first', { status: 404 })
   if (!result.ok) return new Response(result.message, { status: 400 })
-  return new Response(shopReportCsv(result.report), {
+  const { report } = result
+  return new Response(shopReportCsv(report), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${shopReportFileName(read.period.from, read.period.to)}"`,
+      'Content-Disposition': `attachment; filename="${shopReportFileName(report.from, report.to)}"`,
       'Cache-Control': 'private, no-store',
     },
   })
