@@ -1,7 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
-import { Download } from 'lucide-react'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
@@ -9,12 +8,12 @@ import { figureRows } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
 import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
+import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
 import { PeriodPicker } from '@/components/reports/period-picker'
 import { ReportFigures } from '@/components/reports/report-figures'
 import { ReportTables } from '@/components/reports/report-tables'
 import { TrendChart } from '@/components/reports/trend-chart'
-import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Reports' }
 
@@ -51,12 +50,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         </div>
         {report && (
           <div className="flex gap-2 print:hidden">
-            <Button asChild variant="outline">
-              <a href={`/reports/export?${query}`} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
-            </Button>
+            <ExportCsvLink href={`/reports/export?${query}`} />
             <PrintButton />
           </div>
         )}

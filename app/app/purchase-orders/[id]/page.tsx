@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { Download } from 'lucide-react'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getPurchaseOrder, orderNumber } from '@/lib/data/purchase-orders'
@@ -10,8 +9,8 @@ import { purchaseOrderIdSchema } from '@/lib/validations/purchase-order'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { OrderStatusButtons } from '@/components/purchase-orders/order-status-buttons'
 import { ReceiveForm } from '@/components/purchase-orders/receive-form'
+import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
-import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Purchase order' }
 
@@ -35,13 +34,7 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         </p>
         <div className="flex flex-wrap gap-2 print:hidden">
           <OrderStatusButtons id={order.id} label={label} status={order.status} />
-          <Button asChild variant="outline">
-            {/* a plain link: the route answers with a file, not a page */}
-            <a href={`/app/purchase-orders/${order.id}/export`} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
+          <ExportCsvLink href={`/app/purchase-orders/${order.id}/export`} />
           <PrintButton />
         </div>
       </div>
