@@ -11,7 +11,7 @@ export interface StockRow {
   suggestion: Pick<ReorderSuggestion, 'basis' | 'reorderPoint' | 'targetLevel'>
 }
 
-export const LOW_STOCK_SHOWN = 50
+const LOW_STOCK_SHOWN = 50
 
 /**
  * The dashboard's low-stock alerts: a product is low at or below its reorder point,

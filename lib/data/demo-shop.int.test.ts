@@ -195,4 +195,19 @@ describe('supabase/seed.sql', () => {
     )
     expect(shop).toEqual({ products: 40, categories: 4, confirmed: 9 })
   })
+
+  it("writes the demo user as hosted GoTrue can read it: '' in every token column, none NULL", async () => {
+    await stack.db.exec(readFileSync('supabase/seed.sql', 'utf8'))
+    const tokens = ['confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change',
+      'email_change_token_current', 'phone_change', 'phone_change_token', 'reauthentication_token']
+    // The local schema is the hosted one here: these columns have no default to hide a NULL.
+    const defaults = await stack.db.query<{ column_name: string; column_default: string | null }>(
+      `select column_name, column_default from information_schema.columns
+        where table_schema = 'auth' and table_name = 'users' and column_name = any($1) and column_default is null order by column_name`,
+      [tokens],
+    )
+    expect(defaults.rows.map((row) => row.column_name)).toEqual(['confirmation_token', 'email_change', 'email_change_token_new', 'recovery_token'])
+    const row = await one<Record<string, string | null>>(`select ${tokens.join(', ')} from auth.users where email = 'demo@shelfsnap.app'`, [])
+    expect(row).toEqual(Object.fromEntries(tokens.map((token) => [token, ''])))
+  })
 })

@@ -32,8 +32,9 @@ async function insertAnonymousUser(tx: Queryable, userMetadata: JsonObject): Pro
   const id = randomUUID()
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-       raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous)
-     values ($1, $2, 'authenticated', '', null, null, '{}'::jsonb, $3::jsonb, false, now(), now(), true)`,
+       raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous,
+       confirmation_token, recovery_token, email_change_token_new, email_change)
+     values ($1, $2, 'authenticated', '', null, null, '{}'::jsonb, $3::jsonb, false, now(), now(), true, '', '', '', '')`,
     [INSTANCE_ID, id, JSON.stringify(userMetadata)],
   )
   await tx.query(`update auth.users set role = 'authenticated', updated_at = now() where id = $1`, [id])

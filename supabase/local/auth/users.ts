@@ -113,8 +113,9 @@ export async function insertUser(tx: Queryable, input: NewUser): Promise<string>
   const appMetadata = { ...input.appMetadata, provider: 'email', providers: ['email'] }
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-       raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous)
-     values ($1, $2, 'authenticated', '', $3, $4, $5::jsonb, $6::jsonb, false, now(), now(), false)`,
+       raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous,
+       confirmation_token, recovery_token, email_change_token_new, email_change)
+     values ($1, $2, 'authenticated', '', $3, $4, $5::jsonb, $6::jsonb, false, now(), now(), false, '', '', '', '')`,
     [INSTANCE_ID, id, input.email, input.passwordHash, JSON.stringify(appMetadata), JSON.stringify({ ...input.userMetadata, ...identityData })],
   )
   await tx.query(`update auth.users set role = 'authenticated', updated_at = now() where id = $1`, [id])

@@ -23,6 +23,10 @@ grant usage on schema public to anon, authenticated, service_role;
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
+-- As in hosted GoTrue's schema, confirmation_token, recovery_token,
+-- email_change_token_new and email_change have no default: GoTrue writes '' in
+-- them itself and cannot read a row that has NULL there (a hand-written user
+-- must write '' too, as supabase/seed.sql does).
 create table if not exists auth.users (
   instance_id uuid,
   id uuid primary key,
@@ -32,12 +36,12 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,
