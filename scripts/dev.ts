@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import nextEnv from '@next/env'
 import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { isListening } from './lib/net.ts'
 
@@ -18,9 +19,20 @@ const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostnam
 const port = Number(supabaseUrl.port || 80)
 
 let stack: Stack | undefined
+let mail: MailCatcher | undefined
 if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
   stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined })
   console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
+  // Every email the app sends lands in the catcher, as with `supabase start`.
+  mail = await startMailCatcher().catch((error: Error) => {
+    console.log(`▲ No mail catcher (${error.message}): set SMTP_URL to send email`)
+    return undefined
+  })
+  if (mail) {
+    env.SMTP_URL ||= mail.smtpUrl
+    env.MAIL_FROM ||= 'ShelfSnap <reports@shelfsnap.local>'
+    console.log(`▲ Mail catcher: ${mail.inboxUrl} (SMTP ${mail.smtpUrl})`)
+  }
 } else if (isLocal) {
   console.log(`▲ Using the Supabase stack already listening at ${supabaseUrl.origin}`)
 } else {
@@ -37,7 +49,7 @@ async function stop(code: number) {
   if (stopping) return
   stopping = true
   next.kill('SIGTERM')
-  await stack?.stop().catch(() => {})
+  await Promise.all([stack?.stop(), mail?.stop()]).catch(() => {})
   process.exit(code)
 }
 next.on('exit', (code) => void stop(code ?? 0))

@@ -1,4 +1,5 @@
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, DEFAULT_PORT } from './config.ts'
+import { startMailCatcher } from './mail/mail-catcher.ts'
 import { startStack } from './stack.ts'
 
 const args = new Set(process.argv.slice(2))
@@ -27,6 +28,11 @@ const stack = await startStack({
   process.exit(1)
 })
 
+const mail = await startMailCatcher().catch((error: Error) => {
+  console.error(`No mail catcher: ${error.message}`)
+  return undefined
+})
+
 const database = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite, in memory' : 'PGlite, .data/pglite'
 console.log(`ShelfSnap local Supabase stack is running (${Math.round(performance.now() - started)} ms)
 
@@ -38,6 +44,7 @@ console.log(`ShelfSnap local Supabase stack is running (${Math.round(performance
       Secret key: ${SECRET_KEY}
         anon key: ${ANON_KEY}
 service_role key: ${SERVICE_ROLE_KEY}
+    Mail catcher: ${mail ? `${mail.inboxUrl} (SMTP ${mail.smtpUrl}, API ${mail.inboxUrl}/api/v1/messages)` : 'not running'}
 `)
 
 let stopping = false
@@ -46,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return
     stopping = true
     console.log('Stopping the local stack…')
-    stack.stop().then(
+    Promise.all([stack.stop(), mail?.stop()]).then(
       () => process.exit(0),
       () => process.exit(1),
     )
