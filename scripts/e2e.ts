@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
 
@@ -41,6 +42,7 @@ const env: NodeJS.ProcessEnv = {
 
 const children: ChildProcess[] = []
 let stack: Stack | undefined
+let mail: MailCatcher | undefined
 
 function run(command: string, args: string[]): ChildProcess {
   const child = spawn(command, args, { env, stdio: 'inherit', detached: true })
@@ -64,6 +66,7 @@ async function teardown() {
     }
   }
   await stack?.stop().catch((error: unknown) => console.error('Stopping the stack failed:', error))
+  await mail?.stop().catch(() => {})
 }
 
 let interrupted = false
@@ -89,6 +92,11 @@ try {
     },
   })
   console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
+  // The app's email goes to a mail catcher the specs read (E2E_MAIL_URL, Mailpit's API).
+  mail = await startMailCatcher({ smtpPort: 0, inboxPort: 0 })
+  env.SMTP_URL = mail.smtpUrl
+  env.E2E_MAIL_URL = mail.inboxUrl
+  console.log(`e2e: mail catcher on ${mail.inboxUrl}`)
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const buildCode = await exitCode(run(process.execPath, [next, 'build']))

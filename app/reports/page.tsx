@@ -10,6 +10,7 @@ import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadli
 import { createClient } from '@/lib/supabase/server'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
+import { EmailReportButton } from '@/components/reports/email-report-button'
 import { PeriodPicker } from '@/components/reports/period-picker'
 import { ReportFigures } from '@/components/reports/report-figures'
 import { ReportTables } from '@/components/reports/report-tables'
@@ -35,7 +36,6 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   if (result === null) redirect('/')
   const report = result?.ok ? result.report : null
   const picked = read.ok ? read.request : read
-  const query = read.ok ? periodQuery(read.request) : ''
 
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6">
@@ -48,9 +48,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
             </p>
           )}
         </div>
-        {report && (
-          <div className="flex gap-2 print:hidden">
-            <ExportCsvLink href={`/reports/export?${query}`} />
+        {report && read.ok && (
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <ExportCsvLink href={`/reports/export?${periodQuery(read.request)}`} />
+            <EmailReportButton request={read.request} />
             <PrintButton />
           </div>
         )}

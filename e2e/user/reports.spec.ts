@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { controlsPastRightEdge, signInThroughUi, statCard } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, signInThroughUi, statCard } from '../_helpers/ui'
 
 /** The value the page shows under a figure's name in the report's figures list. */
 const figure = (page: Page, label: string) =>
@@ -68,6 +68,15 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   expect(new Set(records.map((r) => r.length))).toEqual(new Set([5]))
   const inCsv = Object.fromEntries(records.filter((r) => r[0]! in onScreen).map((r) => [r[0], r[1]]))
   expect(inCsv).toEqual(Object.fromEntries(Object.entries(onScreen).map(([label, shown]) => [label, shown.replace('£', '')])))
+
+  // emailed to the owner: the same figures, in the email the catcher received
+  await page.getByRole('button', { name: 'Email me' }).click()
+  await expectToast(page, 'Report emailed', `Report sent to ${owner.email}`, 'success')
+  const mail = process.env.E2E_MAIL_URL!
+  const found = (await (await fetch(`${mail}/api/v1/search?query=${encodeURIComponent(`to:${owner.email}`)}`)).json()) as { messages: { ID: string }[] }
+  expect(found.messages).toHaveLength(1)
+  const { Text } = (await (await fetch(`${mail}/api/v1/message/${found.messages[0]!.ID}`)).json()) as { Text: string }
+  for (const [label, shown] of Object.entries(onScreen)) expect(Text).toContain(`${label}: ${shown}`)
 
   // printed: the report alone, without the app's bars and the controls
   await page.emulateMedia({ media: 'print' })

@@ -1,17 +1,16 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
-import { getReorderRows } from './reorder'
+import { getLowStock } from './reorder'
 import { openStocktakeBrief } from './stocktakes'
 
 /** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */
 export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
-  const [{ data }, open, reorder] = await Promise.all([
+  const [{ data }, open, { low, items }] = await Promise.all([
     supabase.rpc('dashboard_summary').throwOnError(),
     openStocktakeBrief(supabase),
-    getReorderRows(supabase),
+    getLowStock(supabase),
   ])
   if (data === null) return null
   const summary = dashboardSummarySchema.parse(data)
@@ -20,18 +19,7 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
     reason_label: REASON_LABELS[movement.reason] ?? movement.reason,
     source_label: SOURCE_LABELS[movement.source] ?? movement.source,
   }))
-  const { low, items } = lowStockAlerts(
-    reorder.map(({ row, suggestion }) => ({
-      id: row.product_id,
-      name: row.name,
-      sku: row.sku,
-      qty: row.qty,
-      lowStockThreshold: row.low_stock_threshold,
-      targetQty: row.target_qty,
-      suggestion,
-    })),
-  )
-  return { ...summary, stock: { ...summary.stock, low }, low_stock: items, recent, open_stocktake: open }
+  return { ...summary, stock: { ...summary.stock, low }, low_stock: items.map(({ orderQty: _, ...item }) => item), recent, open_stocktake: open }
 }
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */

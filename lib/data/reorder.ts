@@ -2,6 +2,8 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { sellingDaySales, type DayMoves } from '@/lib/reorder/selling-days'
 import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
+import { lowStockAlerts } from '@/lib/dashboard/low-stock'
+import type { LowStockItem } from '@/lib/dashboard/summary'
 
 export interface ReorderLine extends ReorderSuggestion {
   productId: string
@@ -94,4 +96,22 @@ export async function getReorderSuggestions(supabase: SupabaseClient, serviceLev
     groups.set(key, group)
   }
   return [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name)))
+}
+
+/** The low-stock alerts (at the reorder point, else the low-stock level), each with what the reorder page would order now. */
+export async function getLowStock(supabase: SupabaseClient, serviceLevel?: number): Promise<{ low: number; items: (LowStockItem & { orderQty: number })[] }> {
+  const rows = await getReorderRows(supabase, serviceLevel)
+  const orderQty = new Map(rows.map(({ row, suggestion }) => [row.product_id, suggestion.orderQty]))
+  const { low, items } = lowStockAlerts(
+    rows.map(({ row, suggestion }) => ({
+      id: row.product_id,
+      name: row.name,
+      sku: row.sku,
+      qty: row.qty,
+      lowStockThreshold: row.low_stock_threshold,
+      targetQty: row.target_qty,
+      suggestion,
+    })),
+  )
+  return { low, items: items.map((item) => ({ ...item, orderQty: orderQty.get(item.id) ?? 0 })) }
 }

@@ -76,3 +76,13 @@ export function describePeriod({ from, to }: { from: string; to: string }): stri
   const sameYear = start.getFullYear() === end.getFullYear()
   return `${format(start, sameYear ? 'd MMM' : 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`
 }
+
+/** A period sent with a form (range, and from and to when custom), as a server action reads it. */
+export const periodRequestSchema = z
+  .object({ range: z.string().optional(), from: z.string().optional(), to: z.string().optional() })
+  .transform((fields, ctx): PeriodRequest => {
+    const read = readPeriod(fields)
+    if (read.ok) return read.request
+    for (const [field, message] of Object.entries(read.fieldErrors)) ctx.addIssue({ code: 'custom', message, path: [field] })
+    return z.NEVER
+  })
