@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { ChartColumn, Download, RefreshCw } from 'lucide-react'
+import { ChartColumn, Download, RefreshCw, Settings } from 'lucide-react'
 import { formatLongDate } from '@/lib/dashboard/format-when'
 import type { LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import { useDashboard } from '@/lib/hooks/use-dashboard'
@@ -32,6 +32,11 @@ export function DashboardOverview({ initial }: { initial: LoadDashboardResult })
             <Button asChild variant="outline">
               <Link href="/reports?range=7d" prefetch={false}>
                 <ChartColumn aria-hidden="true" /> Reports
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/settings" prefetch={false}>
+                <Settings aria-hidden="true" /> Settings
               </Link>
             </Button>
             <Button asChild variant="outline">

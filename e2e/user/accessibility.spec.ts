@@ -58,7 +58,7 @@ test.describe('signed in', () => {
       expect(await seriousViolations(page)).toEqual([])
     })
 
-    for (const path of ['/dashboard', '/upload', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
+    for (const path of ['/dashboard', '/upload', '/settings', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path)
         expect(await seriousViolations(page)).toEqual([])

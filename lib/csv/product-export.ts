@@ -3,8 +3,11 @@ import { formatMoneyInput } from '@/lib/format/money'
 import { IMPORT_COLUMNS } from './product-import'
 import { csvLine, UTF8_BOM } from './write-csv'
 
-/** The header line: the same columns the import reads, so an export can be edited and imported back. */
-export const exportHeader = () => UTF8_BOM + csvLine(IMPORT_COLUMNS)
+/**
+ * The header line: the same columns the import reads, so an export can be edited and imported back.
+ * `bom: false` for Google Sheets' IMPORTDATA, which shows a BOM as text.
+ */
+export const exportHeader = ({ bom = true } = {}) => (bom ? UTF8_BOM : '') + csvLine(IMPORT_COLUMNS)
 
 /** One product; amounts in the currency's minor units (0.40, not 0.4). */
 export function exportLine(product: ExportProduct, currency: string): string {

@@ -10,9 +10,10 @@ import { fixedWidthLine, UTF8_BOM, type CsvCell } from './write-csv'
 const WIDTH = 5
 const record = fixedWidthLine(WIDTH)
 
-export function shopReportCsv(report: ShopReport): string {
+/** `bom: false` for Google Sheets' IMPORTDATA, which shows a BOM as text. */
+export function shopReportCsv(report: ShopReport, { bom = true } = {}): string {
   const money = (amount: number | null) => formatMoneyInput(amount, report.currency)
-  const lines: string[] = [UTF8_BOM]
+  const lines: string[] = bom ? [UTF8_BOM] : []
   const table = (title: string, columns: string[], rows: CsvCell[][]) => {
     lines.push(record([]), record([title]), record(columns), ...rows.map(record))
   }

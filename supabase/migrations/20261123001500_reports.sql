@@ -65,11 +65,12 @@ language sql stable set search_path = '' as $$
     ) k
 $$;
 
--- The report of whole local days for the caller's shop, or null when they have
--- no shop: p_range names a period ending today on the shop's clock (today,
+-- The report of whole local days for a shop, or null when the caller cannot see
+-- it (RLS: an owner sees their own; the service role, for feeds and deliveries,
+-- any): p_range names a period ending today on the shop's clock (today,
 -- yesterday, 7d, 30d, month), or p_from to p_to are the days. A backwards range,
 -- one over 2 years or an unknown period is refused.
-create function public.shop_report(p_from date default null, p_to date default null, p_range text default null)
+create function public.shop_report_of(p_shop_id uuid, p_from date default null, p_to date default null, p_range text default null)
 returns jsonb
 language plpgsql stable set search_path = '' as $$
 declare
@@ -81,7 +82,7 @@ declare
   v_end timestamptz;
   v_slow_start timestamptz;
 begin
-  select s.id, s.name, s.currency, s.timezone into v_shop from public.shops s where s.owner_id = (select auth.uid());
+  select s.id, s.name, s.currency, s.timezone into v_shop from public.shops s where s.id = p_shop_id;
   if not found then
     return null;
   end if;
@@ -232,6 +233,13 @@ begin
 end
 $$;
 
+-- The caller's own shop's report (null when they have no shop).
+create function public.shop_report(p_from date default null, p_to date default null, p_range text default null)
+returns jsonb
+language sql stable set search_path = '' as $$
+  select public.shop_report_of(s.id, p_from, p_to, p_range) from public.shops s where s.owner_id = (select auth.uid())
+$$;
+
 -- The dashboard's "today" is the report's figures for today, by the same function.
 -- Its low-stock alerts leave here: they follow the reorder points, which
 -- lib/reorder computes from reorder_inputs() (lib/dashboard/low-stock.ts).
@@ -279,5 +287,7 @@ $$;
 
 revoke execute on function public.report_figures(uuid, timestamptz, timestamptz) from public, anon;
 revoke execute on function public.shop_report(date, date, text) from public, anon;
+revoke execute on function public.shop_report_of(uuid, date, date, text) from public, anon;
+grant execute on function public.shop_report_of(uuid, date, date, text) to authenticated, service_role;
 grant execute on function public.report_figures(uuid, timestamptz, timestamptz) to authenticated, service_role;
 grant execute on function public.shop_report(date, date, text) to authenticated, service_role;

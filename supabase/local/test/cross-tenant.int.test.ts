@@ -90,6 +90,11 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
     insert: { shop_id: v.shopId, supplier_id: v.supplierId, number: 99 },
     patch: { notes: 'Hijacked' },
   }),
+  report_feeds: (v) => ({
+    filter: `shop_id=eq.${v.shopId}`,
+    insert: { shop_id: v.shopId, token_hash: 'a'.repeat(64) },
+    patch: { token_hash: 'b'.repeat(64) },
+  }),
   purchase_order_lines: (v) => ({
     filter: `id=eq.${v.purchaseOrderLineId}`,
     insert: { purchase_order_id: v.purchaseOrderId, shop_id: v.shopId, product_id: v.productId, packs: 50 },
@@ -117,6 +122,8 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   dashboard_day_report: () => ({}),
   shop_today: () => ({}),
   shop_report: () => ({ p_from: '2020-01-01', p_to: '2030-12-31' }),
+  shop_report_of: (v) => ({ p_shop_id: v.shopId, p_range: '30d' }),
+  rotate_report_feed: () => ({}),
   report_figures: (v) => ({ p_shop_id: v.shopId, p_start: '2020-01-01T00:00:00Z', p_end: '2030-01-01T00:00:00Z' }),
   seed_my_demo_shop: () => ({}),
   reorder_inputs: () => ({}),
@@ -196,6 +203,7 @@ async function makeTenant(name: string): Promise<Tenant> {
     .single<{ id: string }>()
     .throwOnError()
   const { data: line } = await user.client.from('purchase_order_lines').select('id').eq('purchase_order_id', order.id).single().throwOnError()
+  await user.client.rpc('rotate_report_feed').throwOnError()
   return {
     user,
     shopId: shop.id,

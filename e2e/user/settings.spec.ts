@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test'
+import { createOwner } from '../_helpers/stack'
+import { expectToast, signInThroughUi } from '../_helpers/ui'
+
+test('an owner makes a Google Sheets feed link: the formula to paste, a feed that answers without a cookie, and a new link that stops the old', async ({ page }) => {
+  const owner = await createOwner('sheets', { products: [{ name: 'Loose Leaf Tea', sku: 'TEA-1', qty: 20, low_stock_threshold: 2 }] })
+  await signInThroughUi(page, owner, '/auth?next=%2Fdashboard')
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  const sheets = page.getByRole('region', { name: 'Google Sheets' })
+  await sheets.getByRole('button', { name: 'Make a feed link' }).click()
+  await expectToast(page, 'Feed link made', 'Paste a formula into your sheet.', 'success')
+  const formula = await sheets.getByLabel("Today's report").inputValue()
+  const url = /^=IMPORTDATA\("(http[^"]+\/report\.csv)"\)$/.exec(formula)?.[1]
+  expect(url).toBeTruthy()
+  await expect(sheets.getByLabel('Stock list')).toHaveValue(formula.replace('report.csv', 'stock.csv'))
+
+  // what Google's servers would fetch: no cookie, plain CSV
+  const first = await fetch(url!)
+  expect([first.status, first.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8'])
+  expect(await first.text()).toMatch(/^ShelfSnap report,/)
+  const stock = await fetch(url!.replace('report.csv', 'stock.csv'))
+  expect(await stock.text()).toContain('Loose Leaf Tea')
+
+  // a new link: the old one stops at once
+  await page.reload()
+  await expect(sheets.getByLabel("Today's report")).toHaveCount(0)
+  await sheets.getByRole('button', { name: 'Make a new link' }).click()
+  await expectToast(page, 'Feed link made', 'The old link has stopped working.', 'success')
+  expect((await fetch(url!)).status).toBe(404)
+  const fresh = /"(http[^"]+)"/.exec(await sheets.getByLabel("Today's report").inputValue())![1]!
+  expect((await fetch(fresh)).status).toBe(200)
+})
