@@ -20,6 +20,12 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     max: 10,
     options: '-c search_path=public,extensions',
   })
+  // An idle connection the server closes (a restart; a scratch database dropped just after
+  // close(), whose pool.end() resolves before its sockets finish closing) is replaced by the
+  // pool; without a listener its error would crash the process.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.warn('[stack] an idle database connection failed:', error.message)
+  })
   await pool.query('select 1')
   const plain = wrap(pool)
   return {
