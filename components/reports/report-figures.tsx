@@ -1,5 +1,4 @@
-import type { FigureRow } from '@/lib/reports/figure-rows'
-import { formatMoney } from '@/lib/format/money'
+import { formatFigure, type FigureRow } from '@/lib/reports/figure-rows'
 
 /** The headline figures, each a term and its value, with what it leaves out beneath. */
 export function ReportFigures({ rows, currency }: { rows: FigureRow[]; currency: string }) {
@@ -9,7 +8,7 @@ export function ReportFigures({ rows, currency }: { rows: FigureRow[]; currency:
         <div key={row.label} className="grid content-start gap-1 rounded-xl border bg-card p-3 sm:p-4">
           <dt className="text-sm text-muted-foreground">{row.label}</dt>
           <dd className="text-xl font-bold tabular-nums sm:text-2xl">
-            {row.kind === 'money' ? formatMoney(row.value, currency) : row.value.toLocaleString('en-GB')}
+            {formatFigure(row, currency)}
           </dd>
           {row.note && <dd className="text-xs text-muted-foreground">{row.note}</dd>}
         </div>

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-import { figureRows } from '@/lib/reports/figure-rows'
+import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
 import { describePeriod } from '@/lib/reports/period'
 import type { ShopReport } from '@/lib/reports/report'
 import { formatMoney } from '@/lib/format/money'
@@ -37,7 +37,7 @@ export function DailyReportEmail({ report, lowStock, reportUrl }: DailyReportEma
             {figureRows(report).map((row) => (
               <Text key={row.label} style={text}>
                 {`${row.label}: `}
-                <strong>{row.kind === 'money' ? money(row.value) : String(row.value)}</strong>
+                <strong>{formatFigure(row, report.currency)}</strong>
                 {row.note ? ` · ${row.note}` : ''}
               </Text>
             ))}

@@ -1,3 +1,4 @@
+import { formatMoney } from '@/lib/format/money'
 import type { ShopReport } from './report'
 
 // The report's headline figures in the order and words both the page and the
@@ -44,3 +45,7 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
     { label: 'Stock value at end', kind: 'money', value: stock.value_end, note: uncostedStock ? lacking(uncostedStock, 'a cost') : undefined },
   ]
 }
+
+/** A figure as people read it, on the page and in the email: "£7.50", "2,603". (The CSV writes minor units instead.) */
+export const formatFigure = (row: FigureRow, currency: string) =>
+  row.kind === 'money' ? formatMoney(row.value, currency) : row.value.toLocaleString('en-GB')
