@@ -1,43 +1,8 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import type { ShopReport } from '@/lib/reports/report'
+import { sevenDayReport as report } from '@/test/support/shop-report-fixture'
 import { shopReportCsv, shopReportFileName } from './shop-report'
 
-const report: ShopReport = {
-  range: '7d',
-  today: '2026-11-23',
-  shop_name: '=HYPERLINK("x")',
-  currency: 'GBP',
-  timezone: 'Europe/London',
-  from: '2026-11-17',
-  to: '2026-11-23',
-  start: '2026-11-17T00:00:00+00:00',
-  end: '2026-11-24T00:00:00+00:00',
-  generated_at: '2026-11-23 18:00:00',
-  figures: {
-    sold: 6,
-    sales: 3,
-    gone: 0,
-    received: 6,
-    movements: 4,
-    sales_value: 16,
-    unpriced_products: 0,
-    cogs: 4.4,
-    uncosted_products: 1,
-    margin_sales_value: 10,
-    gross_margin: 5.6,
-    shrinkage_units: 2,
-    shrinkage_value: 0.5,
-    shrinkage_uncosted_products: 0,
-  },
-  stock: { products: 2, costed_products: 1, units_start: 0, units_end: 28, value_start: 0, value_end: 24.2 },
-  daily: [['2026-11-23', 6, 16, 24.2]],
-  weekly_shrinkage: [['2026-11-23', 2, 0.5]],
-  top_sellers: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Tea, loose', sku: '-TEA', units: 4, sales_value: 10 }],
-  slow_movers: { total: 3, products: [{ id: '00000000-0000-4000-8000-000000000002', name: 'Vase', sku: null, qty: 1, value: null, last_sold_at: null }] },
-  shrinkage_products: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Tea, loose', sku: '-TEA', units: 2, value: 0.5, stocktakes: 1 }],
-  stocktakes: [{ id: '00000000-0000-4000-8000-000000000003', date: '2026-11-23', ended_at: '2026-11-23T17:00:00+00:00', units: 2, value: 0.5, products: 1 }],
-}
 
 describe('shopReportCsv', () => {
   const csv = shopReportCsv(report)

@@ -1,0 +1,136 @@
+// A stand-in for Meta's WhatsApp Cloud API (graph.facebook.com), which tests cannot
+// reach: POST /{version}/{phone-number-id}/messages with the Graph API's real request
+// and answer shapes, success and error bodies alike ({ error: { message, type, code,
+// error_subcode, error_data, fbtrace_id } }), chosen per recipient number; and signed
+// status webhooks as Meta posts them.
+import { createHmac, randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export const FAKE_TOKEN = 'fake-whatsapp-token'
+export const FAKE_PHONE_NUMBER_ID = '106540352242922'
+
+interface GraphErrorCase {
+  status: number
+  error: { message: string; type: string; code: number; error_subcode?: number; error_data?: { messaging_product: 'whatsapp'; details: string } }
+}
+
+const details = (text: string) => ({ messaging_product: 'whatsapp' as const, details: text })
+
+/** Numbers (E.164 digits) that answer with a Graph error, as Meta words them. */
+export const ERROR_NUMBERS: Record<string, GraphErrorCase> = {
+  // the access token expired (code 190, subcode 463)
+  '447700900190': {
+    status: 401,
+    error: { message: 'Error validating access token: Session has expired on Sunday, 22-Nov-26 10:00:00 PST.', type: 'OAuthException', code: 190, error_subcode: 463 },
+  },
+  '447700900429': {
+    status: 400,
+    error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429, error_data: details('Cloud API message throughput has been reached.') },
+  },
+  // not on WhatsApp
+  '447700900026': {
+    status: 400,
+    error: { message: '(#131026) Message Undeliverable', type: 'OAuthException', code: 131026, error_data: details('Message failed to send because the recipient is not a WhatsApp user.') },
+  },
+  '447700900047': {
+    status: 400,
+    error: {
+      message: '(#131047) Re-engagement message',
+      type: 'OAuthException',
+      code: 131047,
+      error_subcode: 2494010,
+      error_data: details('Message failed to send because more than 24 hours have passed since the customer last replied to this number.'),
+    },
+  },
+  '447700900500': { status: 500, error: { message: '(#131000) Something went wrong', type: 'OAuthException', code: 131000, error_data: details('Something went wrong') } },
+}
+
+export interface SentTemplate {
+  path: string
+  authorization: string | undefined
+  body: {
+    messaging_product: string
+    recipient_type: string
+    to: string
+    type: string
+    template: { name: string; language: { code: string }; components: { type: string; parameters: { type: string; text: string }[] }[] }
+  }
+}
+
+const read = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startFakeWhatsAppGraph() {
+  const sent: SentTemplate[] = []
+  const server = createServer(async (req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    const fbtrace_id = randomUUID().slice(0, 11)
+    const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(req.url ?? '')
+    if (req.method !== 'POST' || !match) return reply(400, { error: { message: 'Unsupported post request.', type: 'GraphMethodException', code: 100, error_subcode: 33, fbtrace_id } })
+    if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+      return reply(401, { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id } })
+    }
+    let body: SentTemplate['body']
+    try {
+      body = JSON.parse(await read(req)) as SentTemplate['body']
+    } catch {
+      return reply(400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id } })
+    }
+    if (body?.messaging_product !== 'whatsapp' || body.type !== 'template' || !body.template?.name || !/^\d{7,15}$/.test(body.to ?? '')) {
+      return reply(400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: details('Parameter value is not valid'), fbtrace_id } })
+    }
+    sent.push({ path: req.url!, authorization: req.headers.authorization, body })
+    const failure = ERROR_NUMBERS[body.to]
+    if (failure) return reply(failure.status, { error: { ...failure.error, fbtrace_id } })
+    reply(200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id: `wamid.${Buffer.from(randomUUID()).toString('base64url')}`, message_status: 'accepted' }],
+    })
+  })
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
+  const port = (server.address() as AddressInfo).port
+  return {
+    /** for WHATSAPP_API_URL */
+    apiUrl: `http://127.0.0.1:${port}/v23.0`,
+    sent,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  }
+}
+
+export interface StatusUpdate {
+  id: string
+  status: 'sent' | 'delivered' | 'read' | 'failed'
+  recipient_id: string
+  errors?: { code: number; title: string; message: string; error_data: { details: string } }[]
+}
+
+/** A `messages` webhook with statuses, as Meta posts it, and its X-Hub-Signature-256 for `appSecret`. */
+export function statusWebhook(statuses: StatusUpdate[], appSecret: string): { body: string; signature: string } {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: FAKE_PHONE_NUMBER_ID },
+              statuses: statuses.map((status) => ({ ...status, timestamp: String(Math.floor(Date.now() / 1000)) })),
+            },
+          },
+        ],
+      },
+    ],
+  })
+  return { body, signature: `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}` }
+}
