@@ -49,12 +49,16 @@ interface Inputs {
 
 const money = (value: string | number | null) => (value === null ? null : Number(value))
 
-/** Every product of the caller's shop with its row from reorder_inputs() and its suggestion. */
+/**
+ * Every product of the caller's shop, or of `shopId` (the service-role client, for a
+ * delivery), with its row from reorder_inputs() and its suggestion.
+ */
 export async function getReorderRows(
   supabase: SupabaseClient,
   serviceLevel?: number,
+  shopId?: string,
 ): Promise<{ row: InputRow; suggestion: ReorderSuggestion }[]> {
-  const { data, error } = await supabase.rpc('reorder_inputs')
+  const { data, error } = shopId ? await supabase.rpc('reorder_inputs_of', { p_shop_id: shopId }) : await supabase.rpc('reorder_inputs')
   if (error) throw new Error(error.message)
   const { days, products, service_level } = data as Inputs
   const level = serviceLevel ?? (service_level === null ? undefined : Number(service_level))
@@ -99,8 +103,12 @@ export async function getReorderSuggestions(supabase: SupabaseClient, serviceLev
 }
 
 /** The low-stock alerts (at the reorder point, else the low-stock level), each with what the reorder page would order now. */
-export async function getLowStock(supabase: SupabaseClient, serviceLevel?: number): Promise<{ low: number; items: (LowStockItem & { orderQty: number })[] }> {
-  const rows = await getReorderRows(supabase, serviceLevel)
+export async function getLowStock(
+  supabase: SupabaseClient,
+  serviceLevel?: number,
+  shopId?: string,
+): Promise<{ low: number; items: (LowStockItem & { orderQty: number })[] }> {
+  const rows = await getReorderRows(supabase, serviceLevel, shopId)
   const orderQty = new Map(rows.map(({ row, suggestion }) => [row.product_id, suggestion.orderQty]))
   const { low, items } = lowStockAlerts(
     rows.map(({ row, suggestion }) => ({

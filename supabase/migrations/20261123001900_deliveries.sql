@@ -195,9 +195,9 @@ grant execute on function public.resend_recipient_confirmation(uuid) to authenti
 grant execute on function public.confirm_report_recipient(text) to anon, authenticated, service_role;
 
 -- Every send: one row per shop, kind, report day, channel and recipient (test
--- sends excepted, which may be repeated), claimed by one cron tick at a time.
+-- sends excepted, which may be repeated), claimed by one cron run at a time.
 -- pending → sending (claimed until claimed_until) → sent / skipped / failed, or
--- back to pending for a later tick after a failure, up to 3 attempts. WhatsApp's
+-- back to pending for a later run after a failure, up to 3 attempts. WhatsApp's
 -- status webhook moves sent on to delivered, read or failed.
 create table public.deliveries (
   id bigint generated always as identity primary key,
@@ -256,11 +256,12 @@ revoke execute on function public.shop_recipients(uuid) from public, anon, authe
 grant execute on function public.shop_recipients(uuid) to service_role;
 
 -- One cron step: queues the daily report of every shop whose report time has
--- passed (up to p_limit shops, oldest due first, skipping shops another tick
+-- passed (up to p_limit shops, oldest due first, skipping shops another run
 -- holds), one delivery per channel and recipient, and moves each shop's
 -- next_report_at on. A shop whose cron was down for days gets the latest day's
--- report only. Returns the number of shops queued.
-create function public.queue_due_reports(p_limit integer default 500) returns integer
+-- report only. Returns the number of shops queued. p_now is the clock (tests
+-- walk it across daylight-saving changes).
+create function public.queue_due_reports(p_limit integer default 500, p_now timestamptz default now()) returns integer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_shops integer;
@@ -268,11 +269,11 @@ begin
   with due as (
     select s.id, s.timezone, s.report_time, s.email_report, s.low_stock_digest, s.whatsapp_report,
            -- the latest report day whose time has passed
-           case when public.report_due_at(public.report_day((now() at time zone s.timezone)::date, s.report_time), s.report_time, s.timezone) <= now()
-                then public.report_day((now() at time zone s.timezone)::date, s.report_time)
-                else public.report_day((now() at time zone s.timezone)::date, s.report_time) - 1 end as day
+           case when public.report_due_at(public.report_day((p_now at time zone s.timezone)::date, s.report_time), s.report_time, s.timezone) <= p_now
+                then public.report_day((p_now at time zone s.timezone)::date, s.report_time)
+                else public.report_day((p_now at time zone s.timezone)::date, s.report_time) - 1 end as day
       from public.shops s
-     where s.next_report_at <= now()
+     where s.next_report_at <= p_now
      order by s.next_report_at
      limit greatest(1, least(coalesce(p_limit, 500), 5000))
        for update of s skip locked
@@ -300,13 +301,12 @@ begin
 end
 $$;
 
--- Claims up to p_limit deliveries for one tick: pending ones due before p_before
--- (so a failure in this tick waits for the next), and sends whose tick died
+-- Claims up to p_limit deliveries for one run: pending ones now due (a failure
+-- waits out a back-off longer than a run), and sends whose run died
 -- (claim expired), counting an attempt each; or, with p_ids, those pending
 -- deliveries only (a test send). A send that died on its third attempt is
 -- failed instead.
-create function public.claim_deliveries(p_limit integer, p_before timestamptz, p_lease_seconds integer default 600,
-                                        p_ids bigint[] default null)
+create function public.claim_deliveries(p_limit integer, p_lease_seconds integer default 600, p_ids bigint[] default null)
 returns setof public.deliveries
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -318,7 +318,7 @@ begin
   if p_ids is null then
     select array_agg(c.id) into v_ids from (
       select c.id from public.deliveries c
-       where (c.status = 'pending' and c.next_attempt_at <= p_before) or (c.status = 'sending' and c.claimed_until < now())
+       where (c.status = 'pending' and c.next_attempt_at <= now()) or (c.status = 'sending' and c.claimed_until < now())
        order by c.next_attempt_at, c.id
        limit greatest(1, least(coalesce(p_limit, 50), 1000))
          for update skip locked) c;
@@ -361,11 +361,11 @@ begin
 end
 $$;
 
-revoke execute on function public.queue_due_reports(integer) from public, anon, authenticated;
-revoke execute on function public.claim_deliveries(integer, timestamptz, integer, bigint[]) from public, anon, authenticated;
+revoke execute on function public.queue_due_reports(integer, timestamptz) from public, anon, authenticated;
+revoke execute on function public.claim_deliveries(integer, integer, bigint[]) from public, anon, authenticated;
 revoke execute on function public.queue_test_report() from public, anon;
-grant execute on function public.queue_due_reports(integer) to service_role;
-grant execute on function public.claim_deliveries(integer, timestamptz, integer, bigint[]) to service_role;
+grant execute on function public.queue_due_reports(integer, timestamptz) to service_role;
+grant execute on function public.claim_deliveries(integer, integer, bigint[]) to service_role;
 grant execute on function public.queue_test_report() to authenticated, service_role;
 revoke execute on function public.report_day(date, time) from public, anon;
 revoke execute on function public.report_due_at(date, time, text) from public, anon;
@@ -373,3 +373,30 @@ revoke execute on function public.next_report_due(date, time, text, timestamptz)
 grant execute on function public.report_day(date, time) to authenticated, service_role;
 grant execute on function public.report_due_at(date, time, text) to authenticated, service_role;
 grant execute on function public.next_report_due(date, time, text, timestamptz) to authenticated, service_role;
+
+-- One-click unsubscribe (the route has checked the link's signature): stops a
+-- shop's report emails to p_address, the owner's own (owner_email off) or a
+-- recipient's. Returns the shop's name, or null when nothing matched.
+create function public.unsubscribe_report_email(p_shop_id uuid, p_address text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_name text;
+  v_found boolean := false;
+begin
+  update public.report_recipients r set unsubscribed_at = coalesce(r.unsubscribed_at, now())
+   where r.shop_id = p_shop_id and r.channel = 'email' and r.address = lower(btrim(p_address));
+  v_found := found;
+  update public.shops s set owner_email = false
+    from auth.users u
+   where s.id = p_shop_id and u.id = s.owner_id and lower(u.email) = lower(btrim(p_address));
+  v_found := v_found or found;
+  if not v_found then
+    return null;
+  end if;
+  select s.name into v_name from public.shops s where s.id = p_shop_id;
+  return v_name;
+end
+$$;
+
+revoke execute on function public.unsubscribe_report_email(uuid, text) from public, anon, authenticated;
+grant execute on function public.unsubscribe_report_email(uuid, text) to service_role;

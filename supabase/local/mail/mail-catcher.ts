@@ -13,7 +13,7 @@ import { matchesSearch, messageDetail, messageSummary, type CaughtMessage } from
 
 export const SMTP_PORT = 54325
 export const INBOX_PORT = 54324
-/** the oldest go first beyond this many */
+/** the oldest go first beyond this many, unless told otherwise */
 const KEEP = 2000
 /** Mailpit's own limit on a message, which the catcher keeps too */
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
@@ -24,17 +24,29 @@ export interface MailCatcher {
   /** smtp://host:port, for SMTP_URL */
   smtpUrl: string
   messages(): readonly CaughtMessage[]
+  /** messages taken since the start, and the most SMTP sessions open at once */
+  stats(): { received: number; maxSessions: number }
   stop(): Promise<void>
 }
 
-export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_PORT, inboxPort = INBOX_PORT } = {}): Promise<MailCatcher> {
+export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_PORT, inboxPort = INBOX_PORT, keep = KEEP } = {}): Promise<MailCatcher> {
   const messages: CaughtMessage[] = []
+  const stats = { received: 0, maxSessions: 0 }
+  let sessions = 0
 
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: MAX_MESSAGE_BYTES,
     banner: 'ShelfSnap mail catcher',
+    onConnect(_session, done) {
+      sessions += 1
+      stats.maxSessions = Math.max(stats.maxSessions, sessions)
+      done()
+    },
+    onClose() {
+      sessions -= 1
+    },
     onData(stream, session, done) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -51,7 +63,8 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_POR
               created: new Date(),
               read: false,
             })
-            messages.splice(KEEP)
+            messages.splice(keep)
+            stats.received += 1
             done()
           })
           .catch(done)
@@ -81,6 +94,7 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_POR
     inboxUrl: `http://${host}:${boundInbox}`,
     smtpUrl: `smtp://${host}:${boundSmtp}`,
     messages: () => messages,
+    stats: () => ({ ...stats }),
     async stop() {
       http.closeAllConnections()
       await Promise.all([close(http), new Promise<void>((done) => smtp.close(() => done()))])

@@ -1,0 +1,36 @@
+import 'server-only'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { getLowStock } from '@/lib/data/reorder'
+import { getShopReport } from '@/lib/data/reports'
+import type { LowStockLine } from '@/lib/email/email-parts'
+import type { ShopReport } from '@/lib/reports/report'
+
+export interface ShopDay {
+  report: ShopReport
+  /** what is low now, most urgent first, with what the reorder page would order */
+  lowStock: LowStockLine[]
+}
+
+/** What a delivery says about a shop's day: its /reports day report and the low-stock list, read with the service role. */
+export async function loadShopDay(admin: SupabaseClient, shopId: string, day: string): Promise<ShopDay | null> {
+  const [result, low] = await Promise.all([
+    getShopReport(admin, { range: 'custom', from: day, to: day }, shopId),
+    getLowStock(admin, undefined, shopId),
+  ])
+  if (!result?.ok) return null
+  return { report: result.report, lowStock: low.items.map(({ name, qty, orderQty }) => ({ name, qty, orderQty })) }
+}
+
+/** One load per shop and day, however many recipients share it. */
+export function shopDayCache(admin: SupabaseClient) {
+  const days = new Map<string, Promise<ShopDay | null>>()
+  return (shopId: string, day: string) => {
+    const key = `${shopId}/${day}`
+    let found = days.get(key)
+    if (!found) {
+      found = loadShopDay(admin, shopId, day)
+      days.set(key, found)
+    }
+    return found
+  }
+}
