@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
 import { runCountingBench } from './counting-bench.ts'
+import { runDeliveryBench } from './delivery-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runLoadBench } from './load-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
@@ -23,6 +24,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['Load: signed-in sessions against a production build, pages vs bare route handlers', runLoadBench],
   // `npm run bench -- reports`: on PostgreSQL (BENCH_DATABASE_URL, default the local server)
   ['Reports at scale: /reports and /app/reorder against their own SQL, about 1,000,000 ledger rows', runReportsBench],
+  // `npm run bench -- delivery`: on PostgreSQL (BENCH_DATABASE_URL), production build and mail catcher
+  ['Delivery: one cron run for 10,000 due shops, mail catcher as the SMTP server', runDeliveryBench],
   ['Zxing-samples: held-out zxing-cpp test photos, barcode analyser vs one plain zxing call', runZxingSamplesBench],
 ]
 const only = process.argv[2]

@@ -6,6 +6,8 @@ import nextEnv from '@next/env'
 import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { randomBytes } from 'node:crypto'
+import { startCronTicker } from './lib/cron-ticker.ts'
 import { isListening } from './lib/net.ts'
 
 nextEnv.loadEnvConfig(process.cwd(), true)
@@ -13,6 +15,7 @@ const env = { ...process.env }
 env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT}`
 env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ||= PUBLISHABLE_KEY
 env.SUPABASE_SECRET_KEY ||= SECRET_KEY
+env.CRON_SECRET ||= randomBytes(24).toString('hex')
 
 const supabaseUrl = new URL(env.NEXT_PUBLIC_SUPABASE_URL)
 const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostname)
@@ -44,10 +47,13 @@ const next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'dev', 
   stdio: 'inherit',
 })
 
+const stopTicker = startCronTicker(`http://localhost:${env.PORT || 3000}`, env.CRON_SECRET)
+
 let stopping = false
 async function stop(code: number) {
   if (stopping) return
   stopping = true
+  stopTicker()
   next.kill('SIGTERM')
   await Promise.all([stack?.stop(), mail?.stop()]).catch(() => {})
   process.exit(code)
