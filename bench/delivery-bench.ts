@@ -45,7 +45,7 @@ export async function runDeliveryBench(): Promise<Figure[]> {
     const baseline = seconds(plain)
     const started = performance.now()
     let queued = 0
-    for (let batch = 500; batch === 500; queued += batch) batch = (await db.query<{ n: number }>('select public.queue_due_reports(500) as n')).rows[0]!.n
+    for (let batch = 1000; batch === 1000; queued += batch) batch = (await db.query<{ n: number }>('select public.queue_due_reports(1000) as n')).rows[0]!.n
     const finding = seconds(started)
     const { rows: pending } = await db.query<{ n: number }>(`select count(*)::int as n from public.deliveries where status = 'pending'`)
 

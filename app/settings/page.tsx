@@ -1,23 +1,66 @@
 import type { Metadata } from 'next'
+import type { ReactNode } from 'react'
 import { requireShop } from '@/lib/auth/require-shop'
+import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-settings'
 import { getReportFeed } from '@/lib/data/report-feeds'
+import { getReportRecipients } from '@/lib/data/report-recipients'
 import { formatDateTime } from '@/lib/format/date-time'
+import { ChannelsForm } from '@/components/settings/channels-form'
+import { DeliveryHistory } from '@/components/settings/delivery-history'
+import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
+import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
+import { TestReportButton } from '@/components/settings/test-report-button'
 
 export const metadata: Metadata = { title: 'Settings' }
 
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3 rounded-xl border p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
 export default async function SettingsPage() {
   const { shop, supabase } = await requireShop('/settings')
-  const feed = await getReportFeed(supabase)
+  const [feed, settings, recipients, history, { data: auth }] = await Promise.all([
+    getReportFeed(supabase),
+    getDeliverySettings(supabase, shop.id),
+    getReportRecipients(supabase),
+    getDeliveryHistory(supabase),
+    supabase.auth.getUser(),
+  ])
+  const owner = auth.user
+  const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-      <section aria-labelledby="sheets-heading" className="grid gap-3 rounded-xl border p-4">
-        <h2 id="sheets-heading" className="text-lg font-semibold">
-          Google Sheets
-        </h2>
+      <Section id="shop-heading" title="Shop">
+        <ShopSettingsForm
+          name={shop.name}
+          currency={shop.currency}
+          timezone={shop.timezone}
+          reportTime={settings.report_time}
+          timeZones={Intl.supportedValuesOf('timeZone')}
+        />
+      </Section>
+      <Section id="channels-heading" title="Reports and alerts">
+        <ChannelsForm channels={settings} ownerEmail={ownerEmail} />
+      </Section>
+      <Section id="recipients-heading" title="Recipients">
+        <Recipients recipients={recipients} />
+      </Section>
+      <Section id="deliveries-heading" title="Deliveries">
+        <TestReportButton />
+        <DeliveryHistory deliveries={history} timeZone={shop.timezone} />
+      </Section>
+      <Section id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
-      </section>
+      </Section>
     </main>
   )
 }

@@ -18,10 +18,16 @@ export async function rotateReportFeed(supabase: SupabaseClient): Promise<string
   return data as string
 }
 
-/** The shop a feed token belongs to, or null (with the service-role client: a feed has no session). */
+/**
+ * The shop a feed token belongs to, or null, also while the owner has the feed switched off
+ * (with the service-role client: a feed has no session).
+ */
 export async function feedShopId(admin: SupabaseClient, token: string): Promise<string | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null
   const { data, error } = await admin.from('report_feeds').select('shop_id').eq('token_hash', feedTokenHash(token)).maybeSingle()
   if (error) throw new Error(error.message)
-  return (data?.shop_id as string | undefined) ?? null
+  if (!data) return null
+  const { data: shop, error: shopError } = await admin.from('shops').select('sheets_feed').eq('id', data.shop_id).single()
+  if (shopError) throw new Error(shopError.message)
+  return shop.sheets_feed ? (data.shop_id as string) : null
 }

@@ -33,7 +33,7 @@ export interface RunSummary {
   failures: { recipient: string; reason: string }[]
 }
 
-const QUEUE_BATCH = 500
+const QUEUE_BATCH = 1000
 // A claim outlives any run (Vercel stops a function after maxDuration): a claim left by a
 // run that died is taken again once it expires, and counts as an attempt.
 const LEASE_SECONDS = 900

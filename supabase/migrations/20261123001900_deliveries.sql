@@ -25,9 +25,11 @@ grant update (report_time, email_report, low_stock_digest, whatsapp_report, shee
 
 create index shops_next_report_at_idx on public.shops (next_report_at);
 
--- The day a report sent at p_time on local day p_on is about.
+-- The day a report sent at p_time on local day p_on is about. These pure helpers
+-- have no SET clause on purpose: Postgres inlines a SQL function only without
+-- one, and the cron calls them for every due shop. They use built-ins only.
 create function public.report_day(p_on date, p_time time) returns date
-language sql immutable set search_path = '' as $$
+language sql immutable as $$
   select case when p_time < time '12:00' then p_on - 1 else p_on end
 $$;
 
@@ -35,7 +37,7 @@ $$;
 -- shop's clock. A time that does not exist that day (a spring-forward gap) is
 -- read as Postgres does, an hour on: the report still goes that day.
 create function public.report_due_at(p_day date, p_time time, p_tz text) returns timestamptz
-language sql stable set search_path = '' as $$
+language sql stable as $$
   select ((case when p_time < time '12:00' then p_day + 1 else p_day end) + p_time) at time zone p_tz
 $$;
 
@@ -62,8 +64,12 @@ begin
 end
 $$;
 
-create trigger shops_schedule_report before insert or update of report_time, timezone, last_report_day on public.shops
+create trigger shops_schedule_report before insert on public.shops
   for each row execute function public.shops_schedule_report();
+-- The cron sets next_report_at itself as it moves last_report_day on.
+create trigger shops_reschedule_report before update of report_time, timezone, last_report_day on public.shops
+  for each row when (old.next_report_at is not distinct from new.next_report_at)
+  execute function public.shops_schedule_report();
 
 update public.shops set last_report_day = null;
 revoke execute on function public.shops_schedule_report() from public, anon, authenticated;
@@ -239,21 +245,22 @@ revoke all on table public.deliveries from anon, authenticated;
 grant select on table public.deliveries to authenticated;
 grant all on table public.deliveries to service_role;
 
--- Who gets a shop's reports, as (channel, address): the owner's confirmed email
--- while owner_email is on, and every confirmed recipient still subscribed.
-create function public.shop_recipients(p_shop_id uuid) returns table (channel text, address text)
+-- Who gets the reports of these shops, as (shop, channel, address): the owner's
+-- confirmed email while owner_email is on, and every confirmed recipient still
+-- subscribed. One set-based call for a whole batch of due shops.
+create function public.shop_recipients(p_shop_ids uuid[]) returns table (shop_id uuid, channel text, address text)
 language sql stable security definer set search_path = '' as $$
-  select 'email', lower(u.email)
+  select s.id, 'email', lower(u.email)
     from public.shops s join auth.users u on u.id = s.owner_id
-   where s.id = p_shop_id and s.owner_email and u.email_confirmed_at is not null and u.email is not null
+   where s.id = any (p_shop_ids) and s.owner_email and u.email_confirmed_at is not null and u.email is not null
      and coalesce(u.is_anonymous, false) = false
   union
-  select r.channel, r.address from public.report_recipients r
-   where r.shop_id = p_shop_id and r.confirmed_at is not null and r.unsubscribed_at is null
+  select r.shop_id, r.channel, r.address from public.report_recipients r
+   where r.shop_id = any (p_shop_ids) and r.confirmed_at is not null and r.unsubscribed_at is null
 $$;
 
-revoke execute on function public.shop_recipients(uuid) from public, anon, authenticated;
-grant execute on function public.shop_recipients(uuid) to service_role;
+revoke execute on function public.shop_recipients(uuid[]) from public, anon, authenticated;
+grant execute on function public.shop_recipients(uuid[]) to service_role;
 
 -- One cron step: queues the daily report of every shop whose report time has
 -- passed (up to p_limit shops, oldest due first, skipping shops another run
@@ -282,7 +289,7 @@ begin
     insert into public.deliveries (shop_id, kind, local_date, channel, recipient)
     select d.id, k.kind, d.day, r.channel, r.address
       from due d
-      cross join lateral public.shop_recipients(d.id) r
+      join public.shop_recipients((select array_agg(due.id) from due)) r on r.shop_id = d.id
       join (values ('daily_report', 'email'), ('low_stock_digest', 'email'), ('daily_report', 'whatsapp')) k (kind, channel)
         on k.channel = r.channel
      where (k.kind = 'daily_report' and k.channel = 'email' and d.email_report)
@@ -292,7 +299,9 @@ begin
     returning 1
   ),
   moved as (
-    update public.shops s set last_report_day = greatest(d.day, s.last_report_day)
+    update public.shops s
+       set last_report_day = greatest(d.day, s.last_report_day),
+           next_report_at = public.report_due_at(greatest(d.day, s.last_report_day) + 1, s.report_time, s.timezone)
       from due d where s.id = d.id
     returning 1
   )
@@ -355,7 +364,7 @@ begin
   return query
   insert into public.deliveries (shop_id, kind, local_date, channel, recipient, next_attempt_at)
   select v_shop.id, 'test_report', (now() at time zone v_shop.timezone)::date, r.channel, r.address, 'infinity'
-    from public.shop_recipients(v_shop.id) r
+    from public.shop_recipients(array[v_shop.id]) r
    where r.channel = 'email' or v_shop.whatsapp_report
   returning id;
 end

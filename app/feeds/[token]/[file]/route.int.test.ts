@@ -9,6 +9,7 @@ import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-
 import { csvFields } from '@/test/support/csv-fields'
 import { SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
+import { saveChannels } from '@/lib/actions/delivery-settings-actions'
 import { makeFeedLink, type FeedActionState } from '@/lib/actions/report-feed-actions'
 import { IMPORT_COLUMNS } from '@/lib/csv/product-import'
 import { shopReportCsv } from '@/lib/csv/shop-report'
@@ -82,6 +83,17 @@ describe('the Google Sheets feed', () => {
     // the owner sees that a feed exists, never its hash
     expect((await owner.client.from('report_feeds').select('created_at')).data).toHaveLength(1)
     expect((await owner.client.from('report_feeds').select('token_hash')).error?.message).toMatch(/permission denied/)
+  })
+
+  it('answers nothing while the owner has the feed switched off in Settings, and again once it is on', async () => {
+    const token = await newLink()
+    await signInAs(owner)
+    const off = await saveChannels(idle, formData({ email_report: 'on' }))
+    expect(off).toEqual({ ok: true, message: 'Delivery settings saved' })
+    expect((await feed(token, 'report.csv')).status).toBe(404)
+    expect((await feed(token, 'stock.csv')).status).toBe(404)
+    await saveChannels(idle, formData({ email_report: 'on', sheets_feed: 'on' }))
+    expect((await feed(token, 'report.csv')).status).toBe(200)
   })
 
   it('answers an unknown or malformed link, or another file, with 404, and too many requests with 429', async () => {
