@@ -5,6 +5,7 @@ import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-set
 import { getReportFeed } from '@/lib/data/report-feeds'
 import { getReportRecipients } from '@/lib/data/report-recipients'
 import { formatDateTime } from '@/lib/format/date-time'
+import { timeZoneChoices } from '@/lib/shops/time-zones'
 import { ChannelsForm } from '@/components/settings/channels-form'
 import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
@@ -45,7 +46,7 @@ export default async function SettingsPage() {
           currency={shop.currency}
           timezone={shop.timezone}
           reportTime={settings.report_time}
-          timeZones={Intl.supportedValuesOf('timeZone')}
+          timeZones={timeZoneChoices(shop.timezone)}
         />
       </Section>
       <Section id="channels-heading" title="Reports and alerts">
