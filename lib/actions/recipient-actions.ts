@@ -6,6 +6,7 @@ import { addReportRecipient, confirmReportRecipient, removeReportRecipient, rene
 import { getShopForUser } from '@/lib/data/shops'
 import { renderRecipientConfirmationEmail } from '@/lib/email/recipient-confirmation-email'
 import { canSendEmail, sendEmail } from '@/lib/email/mailer'
+import { createAdminClient } from '@/lib/supabase/admin'
 import { emailRecipientSchema, recipientIdSchema, recipientTokenSchema, whatsAppRecipientSchema } from '@/lib/validations/delivery-settings'
 import type { ActionState } from './action-state'
 import { NO_SHOP_MESSAGE } from './product-action-results'
@@ -76,8 +77,8 @@ export const removeRecipient = validatedAction(
 )
 
 /** The confirm page's button: no sign-in, the emailed token is the key. */
-export const confirmRecipient = validatedAction(recipientTokenSchema, async ({ token }, { supabase }) => {
-  const confirmed = await confirmReportRecipient(supabase, token)
+export const confirmRecipient = validatedAction(recipientTokenSchema, async ({ token }) => {
+  const confirmed = await confirmReportRecipient(createAdminClient(), token)
   if (!confirmed) return { ok: false, message: 'This link has expired or was already used. Ask the shop to send a new one.' }
   return { ok: true, message: `You will get ShelfSnap reports from ${confirmed.shop_name} at ${confirmed.address}.` }
 })

@@ -54,9 +54,9 @@ export async function removeReportRecipient(supabase: SupabaseClient, id: string
   return data.length === 1
 }
 
-/** Confirms the recipient of an emailed token (no sign-in); null when the link is unknown, used or old. */
-export async function confirmReportRecipient(supabase: SupabaseClient, token: string): Promise<{ shop_name: string; address: string } | null> {
-  const { data, error } = await supabase.rpc('confirm_report_recipient', { p_token: token })
+/** Confirms the recipient of an emailed token (the service-role client: no sign-in); null when the link is unknown, used or old. */
+export async function confirmReportRecipient(admin: SupabaseClient, token: string): Promise<{ shop_name: string; address: string } | null> {
+  const { data, error } = await admin.rpc('confirm_report_recipient', { p_token: token })
   if (error) throw new Error(error.message)
   return (data as { shop_name: string; address: string }[])[0] ?? null
 }

@@ -179,7 +179,7 @@ end
 $$;
 
 -- Confirms an email recipient by the token from its email (no sign-in: the
--- recipient is not a user). A token is good for 7 days and once. Returns the
+-- recipient is not a user; the confirm page calls it with the service role). A token is good for 7 days and once. Returns the
 -- shop's name and the address, or nothing when the token is unknown or old.
 create function public.confirm_report_recipient(p_token text)
 returns table (shop_name text, address text)
@@ -195,10 +195,10 @@ $$;
 
 revoke execute on function public.add_report_recipient(text, text) from public, anon;
 revoke execute on function public.resend_recipient_confirmation(uuid) from public, anon;
-revoke execute on function public.confirm_report_recipient(text) from public;
+revoke execute on function public.confirm_report_recipient(text) from public, anon, authenticated;
 grant execute on function public.add_report_recipient(text, text) to authenticated, service_role;
 grant execute on function public.resend_recipient_confirmation(uuid) to authenticated, service_role;
-grant execute on function public.confirm_report_recipient(text) to anon, authenticated, service_role;
+grant execute on function public.confirm_report_recipient(text) to service_role;
 
 -- Every send: one row per shop, kind, report day, channel and recipient (test
 -- sends excepted, which may be repeated), claimed by one cron run at a time.

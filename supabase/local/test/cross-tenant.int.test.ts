@@ -28,6 +28,8 @@ interface Tenant {
   /** a draft order with one line */
   purchaseOrderId: string
   purchaseOrderLineId: string
+  /** an email recipient waiting for confirmation; a queued test report */
+  recipientId: string
 }
 
 type Json = Record<string, unknown>
@@ -95,6 +97,16 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
     insert: { shop_id: v.shopId, token_hash: 'a'.repeat(64) },
     patch: { token_hash: 'b'.repeat(64) },
   }),
+  report_recipients: (v) => ({
+    filter: `id=eq.${v.recipientId}`,
+    insert: { shop_id: v.shopId, channel: 'email', address: 'spam@example.com', confirmed_at: '2026-01-01T00:00:00Z' },
+    patch: { confirmed_at: '2026-01-01T00:00:00Z', address: 'spam@example.com' },
+  }),
+  deliveries: (v) => ({
+    filter: `shop_id=eq.${v.shopId}`,
+    insert: { shop_id: v.shopId, kind: 'test_report', local_date: '2026-01-01', channel: 'email', recipient: 'spam@example.com' },
+    patch: { status: 'sent', recipient: 'spam@example.com' },
+  }),
   purchase_order_lines: (v) => ({
     filter: `id=eq.${v.purchaseOrderLineId}`,
     insert: { purchase_order_id: v.purchaseOrderId, shop_id: v.shopId, product_id: v.productId, packs: 50 },
@@ -128,6 +140,13 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   seed_my_demo_shop: () => ({}),
   reorder_inputs: () => ({}),
   units_on_order: () => ({}),
+  reorder_inputs_of: (v) => ({ p_shop_id: v.shopId }),
+  add_report_recipient: () => ({ p_channel: 'email', p_address: 'attacker-friend@example.com' }),
+  resend_recipient_confirmation: (v) => ({ p_id: v.recipientId }),
+  queue_test_report: () => ({}),
+  report_day: () => ({ p_on: '2026-11-23', p_time: '19:00' }),
+  report_due_at: () => ({ p_day: '2026-11-23', p_time: '19:00', p_tz: 'UTC' }),
+  next_report_due: () => ({ p_last_day: null, p_time: '19:00', p_tz: 'UTC', p_now: '2026-11-23T00:00:00Z' }),
   link_product_supplier: (v) => ({ p_product_id: v.productId, p_supplier_id: v.supplierId, p_pack_size: 1, p_preferred: true }),
   create_purchase_order: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }] }),
   set_purchase_order_status: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_status: 'cancelled' }),
@@ -204,6 +223,11 @@ async function makeTenant(name: string): Promise<Tenant> {
     .throwOnError()
   const { data: line } = await user.client.from('purchase_order_lines').select('id').eq('purchase_order_id', order.id).single().throwOnError()
   await user.client.rpc('rotate_report_feed').throwOnError()
+  const { data: recipient } = await user.client
+    .rpc('add_report_recipient', { p_channel: 'email', p_address: `friend-of-${user.email}` })
+    .single<{ id: string }>()
+    .throwOnError()
+  await user.client.rpc('queue_test_report').throwOnError()
   return {
     user,
     shopId: shop.id,
@@ -215,6 +239,7 @@ async function makeTenant(name: string): Promise<Tenant> {
     supplierId: supplier.id as string,
     purchaseOrderId: order.id,
     purchaseOrderLineId: line.id as string,
+    recipientId: recipient.id,
   }
 }
 
