@@ -1,4 +1,5 @@
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, DEFAULT_PORT } from './config.ts'
+import { authConfigFromToml } from './config-toml.ts'
 import { startMailCatcher } from './mail/mail-catcher.ts'
 import { startStack } from './stack.ts'
 
@@ -14,6 +15,8 @@ const stack = await startStack({
   port,
   signingKeysPath: process.env.SUPABASE_LOCAL_SIGNING_KEYS_PATH || undefined,
   config: {
+    // site URL, confirmations, email limits and templates, as `supabase start` reads them
+    ...authConfigFromToml(),
     signInRateLimit: {
       max: Number(process.env.SUPABASE_LOCAL_SIGNIN_LIMIT ?? 30),
       windowMs: 5 * 60_000,

@@ -38,6 +38,22 @@ export interface StackConfig {
   maxRows: number
   storageDir: string
   signingSecret: string
+  /** [auth] site_url: where auth emails send people by default */
+  siteUrl: string
+  /** [auth] additional_redirect_urls: other addresses a redirect_to may name */
+  additionalRedirectUrls: string[]
+  /** [auth.email] enable_confirmations: a new user must follow the emailed link before signing in */
+  enableConfirmations: boolean
+  /** where auth emails go: the mail catcher's SMTP (54325), as under `supabase start` */
+  smtpUrl: string
+  /** [auth.rate_limit] email_sent: emails the auth service sends an hour, in all */
+  emailRateLimit: RateLimit
+  /** GoTrue's SMTP_MAX_FREQUENCY: one email per address and kind this often */
+  emailMinIntervalSeconds: number
+  /** [auth.email] otp_expiry: how long an emailed link works */
+  otpExpirySeconds: number
+  /** [auth.email.template.*]: subject and HTML file per email kind */
+  emailTemplates: Record<'confirmation' | 'recovery', { subject: string; contentPath: string }>
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -59,6 +75,17 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     maxRows: 1000,
     storageDir: '.data/storage',
     signingSecret: JWT_SECRET,
+    siteUrl: 'http://localhost:3000',
+    additionalRedirectUrls: ['http://127.0.0.1:3000'],
+    enableConfirmations: false,
+    smtpUrl: 'smtp://127.0.0.1:54325',
+    emailRateLimit: { max: 2, windowMs: 60 * 60_000 },
+    emailMinIntervalSeconds: 60,
+    otpExpirySeconds: 3600,
+    emailTemplates: {
+      confirmation: { subject: 'Confirm Your Signup', contentPath: 'supabase/templates/confirmation.html' },
+      recovery: { subject: 'Reset Your Password', contentPath: 'supabase/templates/recovery.html' },
+    },
     ...overrides,
   }
 }

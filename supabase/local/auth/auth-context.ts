@@ -12,6 +12,8 @@ export interface AuthRequest {
   tokens: Tokens
   signInLimiter: RateLimiter
   anonymousLimiter: RateLimiter
+  /** [auth.rate_limit] email_sent: auth emails an hour, for the whole project */
+  emailLimiter: RateLimiter
   req: IncomingMessage
   url: URL
   /** the JSON object body; `allowEmpty` treats an empty body as {} */

@@ -6,7 +6,9 @@ import { AuthError, sendFailure } from './auth-errors.ts'
 import { bodyReader, ok, type AuthRequest, type Reply } from './auth-context.ts'
 import { tokenGrant } from './grants.ts'
 import { RateLimiter } from './rate-limit.ts'
+import { recover, resend } from './recover.ts'
 import { signup } from './signup.ts'
+import { verifyLink, verifyToken } from './verify.ts'
 import { getUser, logout, updateUser } from './user-routes.ts'
 
 const SETTINGS = {
@@ -51,9 +53,14 @@ const json =
 
 const ROUTES: Record<string, Route> = {
   'GET /health': async () => ok({ version: 'local', name: 'GoTrue', description: 'ShelfSnap local auth' }),
-  'GET /settings': async (a) => ok({ ...SETTINGS, external: { ...SETTINGS.external, anonymous_users: a.config.enableAnonymousSignIns } }),
+  'GET /settings': async (a) =>
+    ok({ ...SETTINGS, mailer_autoconfirm: !a.config.enableConfirmations, external: { ...SETTINGS.external, anonymous_users: a.config.enableAnonymousSignIns } }),
   'GET /.well-known/jwks.json': async (a) => ok(a.tokens.jwks(), { 'Cache-Control': 'public, max-age=600' }),
   'POST /signup': json(signup),
+  'POST /recover': json(recover),
+  'POST /resend': json(resend),
+  'GET /verify': verifyLink,
+  'POST /verify': json(verifyToken),
   'POST /token': json(tokenGrant),
   'GET /user': json(getUser),
   'PUT /user': json(updateUser),
@@ -82,11 +89,12 @@ function safeDecode(segment: string): string {
 export function createAuthService(ctx: ServiceContext): Handler {
   const signInLimiter = new RateLimiter(ctx.config.signInRateLimit)
   const anonymousLimiter = new RateLimiter(ctx.config.anonymousSignInRateLimit)
+  const emailLimiter = new RateLimiter(ctx.config.emailRateLimit)
   return async (req, res, path, url) => {
     try {
       const found = match(req.method ?? 'GET', path.length > 1 ? path.replace(/\/$/, '') : path)
       if (!found) throw new AuthError(404, 'not_found', 'Unhandled request')
-      const a: AuthRequest = { ...ctx, signInLimiter, anonymousLimiter, req, url, body: bodyReader(req, ctx.config.maxBodyBytes) }
+      const a: AuthRequest = { ...ctx, signInLimiter, anonymousLimiter, emailLimiter, req, url, body: bodyReader(req, ctx.config.maxBodyBytes) }
       const reply = await found.route(a, found.param)
       if (reply.body === undefined) sendEmpty(res, reply.status, reply.headers)
       else sendJson(res, reply.status, reply.body, reply.headers)

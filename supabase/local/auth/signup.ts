@@ -3,8 +3,10 @@ import type { AuthRequest } from './auth-context.ts'
 import { signupAnonymously } from './anonymous.ts'
 import { assertStrongPassword, hashPassword } from './passwords.ts'
 import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
+import { allowedRedirect, sendAuthEmail } from './auth-mail.ts'
+import { savePkceFlow } from './recover.ts'
 import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
-import { findUserByEmail, insertUser } from './users.ts'
+import { findUserByEmail, findUserById, insertUser, loadUserJson } from './users.ts'
 
 // The format check of GoTrue's validateEmail (badoux/checkmail).
 const EMAIL_FORMAT =
@@ -36,7 +38,9 @@ function validatePkceParams(challenge: string | undefined, method: string | unde
 }
 
 /**
- * POST /signup with mailer autoconfirm on: creates a confirmed user and signs it in.
+ * POST /signup. With mailer autoconfirm (enable_confirmations off): creates a confirmed user
+ * and signs it in. With confirmations on: creates the user unconfirmed, emails the link and
+ * answers the user without a session; signing up again unconfirmed sends the link again.
  * Without email and phone (empty strings included) it is an anonymous sign-in, as GoTrue routes it.
  */
 export async function signup(a: AuthRequest): Promise<JsonObject> {
@@ -54,11 +58,25 @@ export async function signup(a: AuthRequest): Promise<JsonObject> {
   validatePkceParams(optionalString(body, 'code_challenge'), optionalString(body, 'code_challenge_method'))
   const email = validateEmail(rawEmail)
 
-  if (await findUserByEmail(a.db, email)) throw userAlreadyExists()
+  const existing = await findUserByEmail(a.db, email)
+  if (existing && (existing.email_confirmed_at || !a.config.enableConfirmations)) throw userAlreadyExists()
+  const redirectTo = allowedRedirect(a, a.url.searchParams.get('redirect_to'))
+  if (existing) {
+    return a.db.transaction(async (tx) => {
+      await sendAuthEmail(a, tx, existing, 'confirmation', redirectTo)
+      return loadUserJson(tx, existing)
+    })
+  }
   const passwordHash = await hashPassword(password)
   try {
     return await a.db.transaction(async (tx) => {
-      const userId = await insertUser(tx, { email, passwordHash, userMetadata: data, confirm: true })
+      const userId = await insertUser(tx, { email, passwordHash, userMetadata: data, confirm: !a.config.enableConfirmations })
+      if (a.config.enableConfirmations) {
+        const user = (await findUserById(tx, userId))!
+        await savePkceFlow(tx, body, userId, 'email/signup')
+        await sendAuthEmail(a, tx, user, 'confirmation', redirectTo)
+        return loadUserJson(tx, user)
+      }
       const session = await openSession(tx, userId, clientInfo(a.req))
       return tokenResponse(tx, a, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
     })
