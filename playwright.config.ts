@@ -6,6 +6,10 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'
 
 const launchOptions = chromiumLaunchOptions
 
+// scripts/e2e.ts runs the suite, then restarts the stack with email confirmations on (as on
+// a hosted project) and runs e2e/confirmations/ alone (E2E_CONFIRMATIONS=1).
+const confirmations = process.env.E2E_CONFIRMATIONS === '1'
+
 export default defineConfig({
   testDir: './e2e',
   workers: 2,
@@ -20,7 +24,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
+  projects: confirmations
+    ? [{ name: 'confirmations', testMatch: /confirmations\/.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions } }]
+    : [
     {
       name: 'setup',
       testMatch: /_setups\/.*\.setup\.ts/,
@@ -28,13 +34,13 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: /_setups\//,
+      testIgnore: [/_setups\//, /confirmations\//],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       name: 'phone',
-      testIgnore: /_setups\//,
+      testIgnore: [/_setups\//, /confirmations\//],
       dependencies: ['setup'],
       // Pixel 7's viewport, touch and user agent, driven by the same system Chromium.
       use: { ...devices['Pixel 7'], launchOptions },

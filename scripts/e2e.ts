@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
@@ -69,6 +70,26 @@ async function teardown() {
   await mail?.stop().catch(() => {})
 }
 
+/** A fresh in-memory stack whose auth emails go to the catcher and link to the app under test. */
+function startE2eStack(smtpUrl: string, enableConfirmations: boolean): Promise<Stack> {
+  return startStack({
+    memory: true,
+    port: STACK_PORT,
+    seedFile: null,
+    config: {
+      ...authConfigFromToml(),
+      siteUrl: APP_URL,
+      additionalRedirectUrls: [APP_URL],
+      enableConfirmations,
+      smtpUrl,
+      // Every test signs in and signs up from 127.0.0.1: lift the per-IP and per-project limits.
+      signInRateLimit: { max: 100_000, windowMs: 60_000 },
+      anonymousSignInRateLimit: { max: 100_000, windowMs: 60_000 },
+      emailRateLimit: { max: 100_000, windowMs: 60_000 },
+    },
+  })
+}
+
 let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -81,22 +102,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const next = 'node_modules/next/dist/bin/next'
 let code = 1
 try {
-  stack = await startStack({
-    memory: true,
-    port: STACK_PORT,
-    seedFile: null,
-    // Every test signs in from 127.0.0.1: lift the per-IP sign-in limits.
-    config: {
-      signInRateLimit: { max: 100_000, windowMs: 60_000 },
-      anonymousSignInRateLimit: { max: 100_000, windowMs: 60_000 },
-    },
-  })
-  console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
-  // The app's email goes to a mail catcher the specs read (E2E_MAIL_URL, Mailpit's API).
+  // The app's and the auth service's email goes to a mail catcher the specs read (E2E_MAIL_URL, Mailpit's API).
   mail = await startMailCatcher({ smtpPort: 0, inboxPort: 0 })
   env.SMTP_URL = mail.smtpUrl
   env.E2E_MAIL_URL = mail.inboxUrl
   console.log(`e2e: mail catcher on ${mail.inboxUrl}`)
+  stack = await startE2eStack(mail.smtpUrl, false)
+  console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const buildCode = await exitCode(run(process.execPath, [next, 'build']))
@@ -107,7 +119,16 @@ try {
   await waitForHttp(`${APP_URL}/auth`, server)
   console.log(`e2e: app on ${APP_URL}`)
 
-  code = await exitCode(run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]))
+  // --pass-with-no-tests: a run of one spec finds nothing in the other phase
+  const playwright = ['node_modules/@playwright/test/cli.js', 'test', '--pass-with-no-tests', ...process.argv.slice(2)]
+  code = await exitCode(run(process.execPath, playwright))
+  // Then as a hosted project is: a new owner confirms their email before signing in.
+  await stack.stop()
+  stack = await startE2eStack(mail.smtpUrl, true)
+  console.log('e2e: the stack again, with email confirmations on')
+  env.E2E_CONFIRMATIONS = '1'
+  const confirmed = await exitCode(run(process.execPath, playwright))
+  code = code || confirmed
 } catch (error) {
   console.error(`e2e: ${(error as Error).message}`)
   code = 1

@@ -3,17 +3,23 @@ import { AuthForm } from '@/components/auth/auth-form'
 import { parseAuthMode } from '@/lib/auth/auth-mode'
 import { safeNextPath } from '@/lib/auth/next-path'
 
-type SearchParams = Promise<{ next?: string | string[]; mode?: string | string[] }>
+type SearchParams = Promise<{ next?: string | string[]; mode?: string | string[]; link?: string | string[] }>
+
+const EXPIRED_LINK = 'That link has expired or was already used. Sign in, or ask for a new one below.'
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   return { title: parseAuthMode((await searchParams).mode) === 'sign-up' ? 'Sign up' : 'Sign in' }
 }
 
 export default async function AuthPage({ searchParams }: { searchParams: SearchParams }) {
-  const { next, mode } = await searchParams
+  const { next, mode, link } = await searchParams
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
-      <AuthForm next={safeNextPath(typeof next === 'string' ? next : null)} initialMode={parseAuthMode(mode)} />
+      <AuthForm
+        next={safeNextPath(typeof next === 'string' ? next : null)}
+        initialMode={parseAuthMode(mode)}
+        notice={link === 'expired' ? EXPIRED_LINK : undefined}
+      />
     </main>
   )
 }

@@ -5,6 +5,9 @@ import { validatedAction } from './validated-action'
 
 export const signIn = validatedAction(signInSchema, async ({ email, password }, { supabase }) => {
   const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error?.code === 'email_not_confirmed') {
+    return { ok: false, message: 'Confirm your email address first: follow the link we sent you.', confirmEmail: email }
+  }
   if (error) return { ok: false, message: error.message }
   return { ok: true }
 })

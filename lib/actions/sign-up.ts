@@ -9,10 +9,10 @@ export const signUp = validatedAction(signUpSchema, async ({ email, password, fu
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
-    options: { emailRedirectTo: origin, data: { full_name: fullName } },
+    options: { emailRedirectTo: `${origin ?? ''}/auth/confirm?next=/`, data: { full_name: fullName } },
   })
   if (error) return { ok: false, message: error.message }
-  // Only when the project requires email confirmation: no session until the link is followed.
-  if (!data.session) return { ok: false, message: 'Check your email to confirm your account, then sign in.' }
+  // Only when the project requires email confirmation: no session until the emailed link is followed.
+  if (!data.session) return { ok: true, message: `We sent a link to ${email}: follow it to confirm your account.`, confirmEmail: email }
   return { ok: true }
 })

@@ -21,6 +21,12 @@ export const signUpSchema = signInSchema.extend({
     .max(100, { error: 'Name must be less than 100 characters' }),
 })
 
+export const passwordResetSchema = signInSchema.pick({ email: true })
+
+export const updatePasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, { error: 'The passwords do not match', path: ['confirmPassword'] })
+
 export type SignInInput = z.infer<typeof signInSchema>
 export type SignUpInput = z.infer<typeof signUpSchema>
 

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next'
+import { redirect } from 'next/navigation'
+import { getCurrentUser } from '@/lib/auth/current-user'
+import { UpdatePasswordForm } from '@/components/auth/update-password-form'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+
+export const metadata: Metadata = { title: 'Choose a new password' }
+
+/** Reached signed in, by the emailed reset link (through /auth/confirm). */
+export default async function UpdatePasswordPage() {
+  const user = await getCurrentUser()
+  if (!user || user.anonymous) redirect('/auth?link=expired')
+  return (
+    <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>Choose a new password</h1>
+          </CardTitle>
+          <CardDescription>{`For ${user.email}`}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UpdatePasswordForm />
+        </CardContent>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,25 @@
+'use client'
+
+import { requestPasswordReset } from '@/lib/actions/auth-email-actions'
+import { useServerForm } from '@/lib/hooks/use-server-form'
+import { FormField } from '@/components/forms/form-field'
+import { Button } from '@/components/ui/button'
+
+export function ForgotPasswordForm() {
+  const { state, pending, formProps } = useServerForm(requestPasswordReset, { errorTitle: 'Could not send the link', onSuccess: () => {} })
+  if (state.ok) {
+    return (
+      <p role="status" className="rounded-lg border p-3 text-sm">
+        {state.message}
+      </p>
+    )
+  }
+  return (
+    <form {...formProps} noValidate className="grid gap-2">
+      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={state.fieldErrors?.email} />
+      <Button type="submit" size="lg" disabled={pending}>
+        {pending ? 'Sending...' : 'Send reset link'}
+      </Button>
+    </form>
+  )
+}
