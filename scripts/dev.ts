@@ -2,11 +2,12 @@
 // it and nothing is listening there yet. With a hosted project URL in
 // .env.local only Next.js starts.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import nextEnv from '@next/env'
 import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
-import { randomBytes } from 'node:crypto'
 import { startCronTicker } from './lib/cron-ticker.ts'
 import { isListening } from './lib/net.ts'
 
@@ -24,7 +25,7 @@ const port = Number(supabaseUrl.port || 80)
 let stack: Stack | undefined
 let mail: MailCatcher | undefined
 if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
-  stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined })
+  stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined, config: authConfigFromToml() })
   console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
   // Every email the app sends lands in the catcher, as with `supabase start`.
   mail = await startMailCatcher().catch((error: Error) => {
