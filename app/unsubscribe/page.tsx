@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { describeUnsubscribe } from '@/lib/delivery/unsubscribe'
-import { UnsubscribeForm } from '@/components/delivery/unsubscribe-form'
+import { unsubscribeAction } from '@/lib/actions/unsubscribe-action'
+import { TokenActionForm } from '@/components/delivery/token-action-form'
 
 export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false } }
 
@@ -18,7 +19,7 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
           <p>
             Stop the ShelfSnap reports from <strong>{target.shopName}</strong> to <strong>{target.address}</strong>?
           </p>
-          <UnsubscribeForm token={value} />
+          <TokenActionForm action={unsubscribeAction} token={value} label="Unsubscribe" busyLabel="Unsubscribing..." />
         </>
       ) : (
         <p role="alert">{target.message}</p>

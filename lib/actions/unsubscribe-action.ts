@@ -9,5 +9,5 @@ const schema = z.object({ token: z.string({ error: BAD_UNSUBSCRIBE_LINK }).min(1
 /** The unsubscribe page's button: no sign-in, the signed link is the key. */
 export const unsubscribeAction = validatedAction(schema, async ({ token }) => {
   const result = await unsubscribe(token)
-  return result.ok ? { ok: true, message: `${result.address} gets no more reports from ${result.shopName}.` } : result
+  return result.ok ? { ok: true, message: `Unsubscribed: ${result.address} gets no more reports from ${result.shopName}.` } : result
 })

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { signInAs, startActionStack } from '@/test/support/action-test-harness'
+import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { backOffPassed, CRON_SECRET, cronRequest, deliveriesOf, makeDue } from '@/test/support/delivery-test-kit'
 import { mailInbox } from '@/test/support/mail-inbox'
@@ -15,6 +15,8 @@ import { startMailCatcher, type MailCatcher } from '@/supabase/local/mail/mail-c
 import type { Stack } from '@/supabase/local/stack'
 import { getShopReport } from '@/lib/data/reports'
 import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
+import { unsubscribeAction } from '@/lib/actions/unsubscribe-action'
+import { BAD_UNSUBSCRIBE_LINK } from '@/lib/delivery/unsubscribe'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { GET, POST } from '@/app/api/cron/deliveries/route'
 import { runDeliveries } from './run-deliveries'
@@ -148,6 +150,16 @@ describe('the delivery run', () => {
       expect.objectContaining({ recipient: 'friend@example.com', status: 'skipped', last_error: 'Nothing was low on stock' }),
       expect.objectContaining({ recipient: shop.email, status: 'skipped', last_error: 'Nothing was low on stock' }),
     ])
+
+    // the unsubscribe page's button (the link in the email body), without signing in
+    signOutEveryone()
+    const friendMail = (await inbox.list()).find((message) => message.To[0]!.Address === 'friend@example.com')!
+    const token = /\/unsubscribe\?token=([\w.-]+)/.exec((await inbox.message(friendMail.ID)).Text)![1]!
+    expect(await unsubscribeAction(idle, formData({ token: `${token}x` }))).toEqual({ ok: false, message: BAD_UNSUBSCRIBE_LINK })
+    expect(await unsubscribeAction(idle, formData({}))).toMatchObject({ ok: false, message: BAD_UNSUBSCRIBE_LINK })
+    expect(await unsubscribeAction(idle, formData({ token }))).toEqual({ ok: true, message: 'Unsubscribed: friend@example.com gets no more reports from Bakery.' })
+    const { rows } = await stack.db.query('select unsubscribed_at is not null as gone from public.report_recipients where address = $1', ['friend@example.com'])
+    expect(rows).toEqual([{ gone: true }])
   })
 
   it('retries a send the mail server could not take on later runs, up to 3 attempts, and never sends one twice', async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
-import { ConfirmRecipientForm } from '@/components/delivery/confirm-recipient-form'
+import { confirmRecipient } from '@/lib/actions/recipient-actions'
+import { TokenActionForm } from '@/components/delivery/token-action-form'
 
 export const metadata: Metadata = { title: 'Confirm reports', robots: { index: false } }
 
@@ -12,7 +13,7 @@ export default async function ConfirmRecipientPage({ searchParams }: { searchPar
     <main className="mx-auto grid w-full max-w-lg gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Get ShelfSnap reports</h1>
       <p>A shop would like to send you its daily ShelfSnap report. Nothing is sent to you until you confirm.</p>
-      <ConfirmRecipientForm token={typeof token === 'string' ? token : ''} />
+      <TokenActionForm action={confirmRecipient} token={typeof token === 'string' ? token : ''} label="Confirm" busyLabel="Confirming..." />
     </main>
   )
 }
