@@ -1,31 +1,10 @@
 // As a new owner on a project that requires email confirmation (scripts/e2e.ts runs this
 // against the stack with enable_confirmations on): the emails come through the mail
 // catcher, as they would to the owner's inbox.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { confirmLinkIn, signUpAndConfirm } from '../_helpers/mail'
 import { newCredentials } from '../_helpers/stack'
 import { expectToast, fillSignUp } from '../_helpers/ui'
-
-/** The newest email to `to` with `subject`, and the link in it to the app. */
-async function linkIn(to: string, subject: string): Promise<string> {
-  const mail = process.env.E2E_MAIL_URL!
-  let found: { ID: string; Subject: string }[] = []
-  await expect(async () => {
-    const res = await fetch(`${mail}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
-    found = ((await res.json()) as { messages: { ID: string; Subject: string }[] }).messages.filter((m) => m.Subject === subject)
-    expect(found.length).toBeGreaterThan(0)
-  }).toPass()
-  const { HTML } = (await (await fetch(`${mail}/api/v1/message/${found[0]!.ID}`)).json()) as { HTML: string }
-  return new URL(/href="([^"]+\/auth\/confirm[^"]+)"/.exec(HTML)![1]!.replaceAll('&amp;', '&')).toString()
-}
-
-async function signUpAndConfirm(page: Page, credentials: ReturnType<typeof newCredentials>) {
-  await page.goto('/auth?mode=sign-up')
-  await fillSignUp(page, credentials)
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-  await expectToast(page, 'Account created!', `We sent a link to ${credentials.email}: follow it to confirm your account.`, 'success')
-  await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toBeVisible()
-  await page.goto(await linkIn(credentials.email, 'Confirm your ShelfSnap account'))
-}
 
 test('a new owner signs up, follows the link in the confirmation email and lands signed in', async ({ page }) => {
   const owner = newCredentials('confirm')
@@ -42,12 +21,12 @@ test('a new owner signs up, follows the link in the confirmation email and lands
   await expectToast(page, 'Error', 'Confirm your email address first: follow the link we sent you.', 'error')
   await expect(page.getByRole('button', { name: 'Resend confirmation' })).toBeVisible()
 
-  await page.goto(await linkIn(owner.email, 'Confirm your ShelfSnap account'))
+  await page.goto(await confirmLinkIn(owner.email, 'Confirm your ShelfSnap account'))
   // signed in, on to set up the shop, as after a sign-up without confirmation
   await expect(page.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
 
   // a link works once
-  await page.goto(await linkIn(owner.email, 'Confirm your ShelfSnap account'))
+  await page.goto(await confirmLinkIn(owner.email, 'Confirm your ShelfSnap account'))
   await expect(page).toHaveURL('/auth?link=expired')
   await expect(page.getByRole('alert').filter({ hasText: 'That link has expired or was already used. Sign in, or ask for a new one below.' })).toBeVisible()
 })
@@ -65,7 +44,7 @@ test('an owner who forgot the password resets it through the emailed link and si
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByRole('status')).toHaveText(`If ${owner.email} has a ShelfSnap account, we sent it a link to choose a new password.`)
 
-  await page.goto(await linkIn(owner.email, 'Reset your ShelfSnap password'))
+  await page.goto(await confirmLinkIn(owner.email, 'Reset your ShelfSnap password'))
   await expect(page).toHaveURL('/auth/update-password')
   await page.getByLabel('New password', { exact: true }).fill('a-new-secret-1')
   await page.getByLabel('New password again').fill('a-new-secret-2')
