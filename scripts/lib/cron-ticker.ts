@@ -8,7 +8,7 @@ export function startCronTicker(appUrl: string, secret: string): () => void {
       const response = await fetch(`${appUrl}/api/cron/deliveries`, { headers: { Authorization: `Bearer ${secret}` } })
       const summary = (await response.json()) as { sent?: number; failed?: number; queuedShops?: number }
       if (summary.sent || summary.failed) {
-        console.log(`▲ Delivery run: ${summary.sent ?? 0} sent, ${summary.failed ?? 0} failed (${summary.queuedShops ?? 0} shops due)`)
+        console.log(`▲ Delivery run: ${summary.sent ?? 0} sent, ${summary.failed ?? 0} failed (${summary.queuedShops ?? 0} ${summary.queuedShops === 1 ? 'shop' : 'shops'} due)`)
       }
     } catch {
       // the app is still starting or restarting: the next tick goes on
