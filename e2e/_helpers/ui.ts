@@ -51,6 +51,11 @@ export function productCard(page: Page, name: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
 }
 
+/** The value a report shows under a figure's name in its figures list (<dt>/<dd>). */
+export function reportFigure(page: Page, label: string): Locator {
+  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+}
+
 /** One of the dashboard's four stat cards, by its title. */
 export function statCard(page: Page, title: string): Locator {
   return page.getByRole('list', { name: 'Today at a glance' }).getByRole('group', { name: title })

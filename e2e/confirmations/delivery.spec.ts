@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test'
 import { mailTo, signUpAndConfirm } from '../_helpers/mail'
 import { addProducts, getOwnShop, newCredentials, signedInClient } from '../_helpers/stack'
-import { controlsPastRightEdge, expectToast } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, reportFigure } from '../_helpers/ui'
 
 test('an owner sets the report time, adds a partner who confirms, and sends a test report carrying the figures /reports shows', async ({ page }) => {
   const owner = newCredentials('delivery')
@@ -56,7 +56,7 @@ test('an owner sets the report time, adds a partner who confirms, and sends a te
   const [report] = await mailTo(owner.email)
   expect(report!.Subject).toMatch(/^Chai Corner: ShelfSnap report for /)
   for (const label of ['Units sold', 'Sales value', 'Units received', 'Missing units', 'Stock value at end']) {
-    const shown = (await page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent())!.trim()
+    const shown = (await reportFigure(page, label).textContent())!.trim()
     expect(report!.Text).toContain(`${label}: ${shown}`)
   }
   expect(report!.Text).toContain('Units sold: 4')

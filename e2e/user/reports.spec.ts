@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { controlsPastRightEdge, expectToast, signInThroughUi, statCard } from '../_helpers/ui'
-
-/** The value the page shows under a figure's name in the report's figures list. */
-const figure = (page: Page, label: string) =>
-  page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+import { mailTo } from '../_helpers/mail'
+import { controlsPastRightEdge, expectToast, reportFigure, signInThroughUi, statCard } from '../_helpers/ui'
 
 test('a new owner opens 7 days of reports: the figures on screen are the ones the CSV exports, and today matches the dashboard', async ({ page }) => {
   const owner = await createOwner('reports', {
@@ -39,7 +36,7 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
 
   const onScreen: Record<string, string> = {}
   for (const label of ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Missing units', 'Stock value at start', 'Stock value at end']) {
-    onScreen[label] = (await figure(page, label).textContent())!.trim()
+    onScreen[label] = (await reportFigure(page, label).textContent())!.trim()
   }
   // what the ledger holds: 6 sold (£7.50 + £6.00), tea's cost only, 6 received; new stock opened within the week
   expect(onScreen).toEqual({
@@ -72,10 +69,9 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   // emailed to the owner: the same figures, in the email the catcher received
   await page.getByRole('button', { name: 'Email me' }).click()
   await expectToast(page, 'Report emailed', `Report sent to ${owner.email}`, 'success')
-  const mail = process.env.E2E_MAIL_URL!
-  const found = (await (await fetch(`${mail}/api/v1/search?query=${encodeURIComponent(`to:${owner.email}`)}`)).json()) as { messages: { ID: string }[] }
-  expect(found.messages).toHaveLength(1)
-  const { Text } = (await (await fetch(`${mail}/api/v1/message/${found.messages[0]!.ID}`)).json()) as { Text: string }
+  const emails = await mailTo(owner.email)
+  expect(emails).toHaveLength(1)
+  const { Text } = emails[0]!
   for (const [label, shown] of Object.entries(onScreen)) expect(Text).toContain(`${label}: ${shown}`)
 
   // printed: the report alone, without the app's bars and the controls
@@ -83,7 +79,7 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeHidden()
   await expect(page.getByRole('navigation', { name: 'Report period' })).toBeHidden()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
-  await expect(figure(page, 'Units sold')).toBeVisible()
+  await expect(reportFigure(page, 'Units sold')).toBeVisible()
   await page.emulateMedia({ media: 'screen' })
 
   // a backwards custom range is refused with words, and no report is shown for it
