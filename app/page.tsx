@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation'
 import { Benefits } from '@/components/landing/benefits'
 import { Hero } from '@/components/landing/hero'
 import { HowItWorks } from '@/components/landing/how-it-works'
-import { CreateShopDialog } from '@/components/shop/create-shop-dialog'
+import { CreateShopGate } from '@/components/shop/create-shop-gate'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { findShopForUser } from '@/lib/data/shops'
 import { createClient } from '@/lib/supabase/server'
@@ -17,7 +17,7 @@ export default async function LandingPage() {
       <Hero signedIn={user !== null} />
       <HowItWorks />
       <Benefits signedIn={user !== null} />
-      {user && <CreateShopDialog />}
+      {user && <CreateShopGate />}
     </main>
   )
 }

@@ -1,27 +1,19 @@
 'use client'
 
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
+import dynamic from 'next/dynamic'
+import { Slot } from 'radix-ui'
 import type { ActionState } from '@/lib/actions/action-state'
-import { useServerForm } from '@/lib/hooks/use-server-form'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import type { ConfirmDialogText } from './confirm-dialog-body'
 
-interface ConfirmActionDialogProps {
+const loadBody = () => import('./confirm-dialog-body')
+// The dialog (Radix and its focus trap) is not part of the page's first JavaScript: it loads
+// when the pointer, a finger or the keyboard reaches the button, and opens on the press.
+const ConfirmDialogBody = dynamic(() => loadBody().then((module) => module.ConfirmDialogBody), { ssr: false })
+
+interface ConfirmActionDialogProps extends Omit<ConfirmDialogText, 'cancelLabel'> {
   /** the button that opens the dialog */
   trigger: ReactNode
-  title: string
-  description: string
-  confirmLabel: string
-  pendingLabel: string
   cancelLabel?: string
   action: (previous: ActionState, formData: FormData) => Promise<ActionState>
   /** sent with the action as hidden fields */
@@ -31,40 +23,29 @@ interface ConfirmActionDialogProps {
 }
 
 /** A destructive action that asks first: the dialog closes once the server has done it; a refusal is a toast. */
-export function ConfirmActionDialog({ trigger, title, description, confirmLabel, pendingLabel, cancelLabel = 'Cancel', action, fields, errorTitle, onDone }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ trigger, cancelLabel = 'Cancel', ...body }: ConfirmActionDialogProps) {
   const [open, setOpen] = useState(false)
-  const { pending, formProps } = useServerForm(action, {
-    errorTitle,
-    onSuccess: (state) => {
-      setOpen(false)
-      onDone(state)
-    },
-  })
+  const [wanted, setWanted] = useState(false)
+  const triggerRef = useRef<HTMLElement>(null)
+  const openDialog = () => {
+    setWanted(true)
+    setOpen(true)
+  }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form {...formProps}>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {cancelLabel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Slot.Root
+        ref={triggerRef}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadBody()}
+        onTouchStart={() => void loadBody()}
+        onFocus={() => void loadBody()}
+        onClick={openDialog}
+      >
+        {trigger}
+      </Slot.Root>
+      {wanted && <ConfirmDialogBody open={open} onOpenChange={setOpen} triggerRef={triggerRef} cancelLabel={cancelLabel} {...body} />}
+    </>
   )
 }
