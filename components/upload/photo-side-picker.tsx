@@ -21,6 +21,8 @@ interface PhotoSidePickerProps {
   onPick: (files: File[], replace: boolean) => void
   onRemove: (photoId: string) => void
   onDismiss: (key: string) => void
+  /** the side at the top of the page: its photo is the first screen's largest picture */
+  first?: boolean
 }
 
 interface Shown {
@@ -32,7 +34,7 @@ interface Shown {
 }
 
 /** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
-export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss }: PhotoSidePickerProps) {
+export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss, first: onTop = false }: PhotoSidePickerProps) {
   const id = useId()
   const stored: Shown[] = (side?.photos ?? []).map((photo) => ({
     key: photo.id,
@@ -69,7 +71,7 @@ export function PhotoSidePicker({ title, description, side, pending, timeZone, d
           <>
             {first.src && (
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={first.src} alt={`${title} photo 1`} className="absolute inset-0 size-full object-cover" />
+              <img src={first.src} alt={`${title} photo 1`} fetchPriority={onTop ? 'high' : 'auto'} className="absolute inset-0 size-full object-cover" />
             )}
             <span className="relative mt-auto mb-2 rounded-md bg-background/90 px-2 py-1 font-medium text-foreground">Click to change image</span>
           </>

@@ -82,9 +82,10 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
         </section>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {SIDES.map(({ side, title, description }) => (
+        {SIDES.map(({ side, title, description }, index) => (
           <PhotoSidePicker
             key={side}
+            first={index === 0}
             title={title}
             description={description}
             side={stocktake?.[side] ?? null}

@@ -106,6 +106,8 @@ test('the morning survives a reload, and discarding takes the stocktake and its 
   const preview = stored.find((name) => name.endsWith('.preview.jpg'))!
   expect(stored).toContain(preview.replace('.preview.jpg', '.jpg'))
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toHaveAttribute('src', new RegExp(preview.replaceAll('.', '\\.')))
+  // the top photo is the first screen's largest picture: the browser fetches it first
+  await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toHaveAttribute('fetchpriority', 'high')
   const { data: small } = await supabase.storage.from('stock-photos').download(`${shop.id}/${open!.id}/${preview}`)
   const { width, height } = await sharp(Buffer.from(await small!.arrayBuffer())).metadata()
   expect(Math.max(width!, height!)).toBeLessThanOrEqual(640)
