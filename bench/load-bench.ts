@@ -54,6 +54,8 @@ function routes(): Route[] {
       },
     },
     { name: 'bare dashboard queries', view: (owner) => get('/api/bench/dashboard', owner, '"today"') },
+    // Next's own floor: the shared layout (the session check included) around text, no query of its own
+    { name: 'GET /bench/shell', view: (owner) => get('/bench/shell', owner, 'Shell baseline') },
   ]
 }
 
@@ -140,6 +142,11 @@ export async function runLoadBench(): Promise<Figure[]> {
           { name: `errors (5xx, timeouts, wrong answers) at ${level} sessions, ${page} and ${bare}`, value: p.errors + b.errors, unit: 'errors', target: '0' },
         )
       }
+      const shell = stats(all[4]!.name)
+      table.push(shell)
+      console.log(`load ${level} sessions, ${shell.route}: ${shell.rps.toFixed(1)} req/s, p50 ${shell.p50.toFixed(0)} ms, p95 ${shell.p95.toFixed(0)} ms, ${shell.errors} errors of ${shell.requests}`)
+      const bare = stats(all[1]!.name)
+      figures.push({ name: `${shell.route} (layout around text, no query) p95 at ${level} sessions`, value: shell.p95, unit: 'ms', baseline: { name: `${bare.route} p95`, value: bare.p95 } })
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/load.json', JSON.stringify({ at: new Date().toISOString(), requestsPerLevel: REQUESTS, table }, null, 2))
