@@ -11,6 +11,10 @@ export function PhotoCrop({ sighting, url, name }: { sighting: ProductSighting; 
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
         src={url}
+        // The crops show the full photo (the preview is too coarse for a label): the ones down the
+        // list wait until the owner scrolls to them, and none holds up the first screen.
+        loading="lazy"
+        decoding="async"
         alt={`Where ${name} was found in the ${sighting.side === 'start' ? 'Start of Day' : 'End of Day'} photo`}
         className="absolute max-w-none"
         style={{

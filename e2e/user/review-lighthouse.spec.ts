@@ -30,6 +30,8 @@ test('the stocktake review scores 100 for accessibility in Lighthouse', async ({
   const url = `${new URL(page.url()).origin}/stocktakes/${sessionId}`
   await page.goto(url)
   await expect(page.getByRole('article', { name: 'Lighthouse Eggs' })).toBeVisible()
+  // the crops show the full photo: they load lazily, so none holds up the first screen
+  await expect(page.getByRole('img', { name: /^Where Lighthouse Eggs was found in the / })).toHaveAttribute('loading', 'lazy')
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 
   const chrome = await launch({ chromePath: chromiumLaunchOptions.executablePath, chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args] })
