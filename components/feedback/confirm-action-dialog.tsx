@@ -3,23 +3,17 @@
 import { useRef, useState, type ReactNode } from 'react'
 import dynamic from 'next/dynamic'
 import { Slot } from 'radix-ui'
-import type { ActionState } from '@/lib/actions/action-state'
-import type { ConfirmDialogText } from './confirm-dialog-body'
+import type { ConfirmDialogSpec } from './confirm-dialog-body'
 
 const loadBody = () => import('./confirm-dialog-body')
 // The dialog (Radix and its focus trap) is not part of the page's first JavaScript: it loads
 // when the pointer, a finger or the keyboard reaches the button, and opens on the press.
 const ConfirmDialogBody = dynamic(() => loadBody().then((module) => module.ConfirmDialogBody), { ssr: false })
 
-interface ConfirmActionDialogProps extends Omit<ConfirmDialogText, 'cancelLabel'> {
+interface ConfirmActionDialogProps extends Omit<ConfirmDialogSpec, 'cancelLabel'> {
   /** the button that opens the dialog */
   trigger: ReactNode
   cancelLabel?: string
-  action: (previous: ActionState, formData: FormData) => Promise<ActionState>
-  /** sent with the action as hidden fields */
-  fields: Record<string, string>
-  errorTitle: string
-  onDone: (state: ActionState) => void
 }
 
 /** A destructive action that asks first: the dialog closes once the server has done it; a refusal is a toast. */

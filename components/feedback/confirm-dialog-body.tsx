@@ -6,23 +6,25 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 
-export interface ConfirmDialogText {
+/** What the dialog asks, and the server action it runs once confirmed. */
+export interface ConfirmDialogSpec {
   title: string
   description: string
   confirmLabel: string
   pendingLabel: string
   cancelLabel: string
+  action: (previous: ActionState, formData: FormData) => Promise<ActionState>
+  /** sent with the action as hidden fields */
+  fields: Record<string, string>
+  errorTitle: string
+  onDone: (state: ActionState) => void
 }
 
-interface ConfirmDialogBodyProps extends ConfirmDialogText {
+interface ConfirmDialogBodyProps extends ConfirmDialogSpec {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** where focus goes back when the dialog closes (it has no Radix trigger of its own) */
   triggerRef: RefObject<HTMLElement | null>
-  action: (previous: ActionState, formData: FormData) => Promise<ActionState>
-  fields: Record<string, string>
-  errorTitle: string
-  onDone: (state: ActionState) => void
 }
 
 /** The dialog of ConfirmActionDialog, in a chunk of its own: loaded when the owner reaches for the button. */
