@@ -126,6 +126,8 @@ export async function runLoadBench(): Promise<Figure[]> {
         const { ms, errors, wallMs } = totals.get(name)!
         return { route: name, sessions: level, requests: ms.length, rps: (ms.length / wallMs) * 1000, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), errors }
       }
+      const logRow = (row: ReturnType<typeof stats>) =>
+        console.log(`load ${level} sessions, ${row.route}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms, ${row.errors} errors of ${row.requests}`)
       for (const [page, bare] of [
         [all[0]!.name, all[1]!.name],
         [all[2]!.name, all[3]!.name],
@@ -133,9 +135,7 @@ export async function runLoadBench(): Promise<Figure[]> {
         const p = stats(page)
         const b = stats(bare)
         table.push(p, b)
-        for (const row of [p, b]) {
-          console.log(`load ${level} sessions, ${row.route}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms, ${row.errors} errors of ${row.requests}`)
-        }
+        for (const row of [p, b]) logRow(row)
         figures.push(
           { name: `${page} p95 at ${level} sessions`, value: p.p95, unit: 'ms', baseline: { name: `${bare} p95`, value: b.p95 }, target: '≤ 1.5×' },
           { name: `${page} throughput at ${level} sessions`, value: p.rps, unit: 'req/s', baseline: { name: bare, value: b.rps } },
@@ -143,10 +143,10 @@ export async function runLoadBench(): Promise<Figure[]> {
         )
       }
       const shell = stats(all[4]!.name)
+      const bareProducts = stats(all[1]!.name)
       table.push(shell)
-      console.log(`load ${level} sessions, ${shell.route}: ${shell.rps.toFixed(1)} req/s, p50 ${shell.p50.toFixed(0)} ms, p95 ${shell.p95.toFixed(0)} ms, ${shell.errors} errors of ${shell.requests}`)
-      const bare = stats(all[1]!.name)
-      figures.push({ name: `${shell.route} (layout around text, no query) p95 at ${level} sessions`, value: shell.p95, unit: 'ms', baseline: { name: `${bare.route} p95`, value: bare.p95 } })
+      logRow(shell)
+      figures.push({ name: `${shell.route} (layout around text, no query) p95 at ${level} sessions`, value: shell.p95, unit: 'ms', baseline: { name: `${bareProducts.route} p95`, value: bareProducts.p95 } })
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/load.json', JSON.stringify({ at: new Date().toISOString(), requestsPerLevel: REQUESTS, table }, null, 2))

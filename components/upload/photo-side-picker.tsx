@@ -22,7 +22,7 @@ interface PhotoSidePickerProps {
   onRemove: (photoId: string) => void
   onDismiss: (key: string) => void
   /** the side at the top of the page: its photo is the first screen's largest picture */
-  first?: boolean
+  onTop?: boolean
 }
 
 interface Shown {
@@ -34,7 +34,7 @@ interface Shown {
 }
 
 /** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
-export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss, first: onTop = false }: PhotoSidePickerProps) {
+export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss, onTop = false }: PhotoSidePickerProps) {
   const id = useId()
   const stored: Shown[] = (side?.photos ?? []).map((photo) => ({
     key: photo.id,

@@ -85,7 +85,7 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
         {SIDES.map(({ side, title, description }, index) => (
           <PhotoSidePicker
             key={side}
-            first={index === 0}
+            onTop={index === 0}
             title={title}
             description={description}
             side={stocktake?.[side] ?? null}
