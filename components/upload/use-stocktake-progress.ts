@@ -48,7 +48,12 @@ export function useAnalyse(sessionId: string | null) {
   const router = useRouter()
   const [run, setRun] = useState<AnalyseRun>(idle)
   const alive = useRef(true)
-  useEffect(() => () => void (alive.current = false), [])
+  // Trap: React's strict mode (npm run dev) mounts, unmounts and mounts again; the second mount
+  // must say alive again, or Analyze Inventory stops polling and spins for ever.
+  useEffect(() => {
+    alive.current = true
+    return () => void (alive.current = false)
+  }, [])
 
   const fail = useCallback((message: string) => {
     setRun({ ...idle, phase: 'failed', error: message })
