@@ -262,7 +262,8 @@ test('deletes a product only after confirming', async ({ page }) => {
     { name: 'Keep Me', sku: 'KEEP', qty: 1, low_stock_threshold: 0 },
   ])
   await card(page, 'Old Stock').getByRole('link', { name: 'Old Stock', exact: true }).click()
-  const deleteButton = page.getByRole('button', { name: 'Delete' })
+  // includeHidden: while the dialog is open, the page behind it (this button too) is aria-hidden
+  const deleteButton = page.getByRole('button', { name: 'Delete', exact: true, includeHidden: true })
   await expect(deleteButton).toHaveAttribute('aria-haspopup', 'dialog')
   await deleteButton.click()
   const dialog = page.getByRole('dialog', { name: 'Delete Old Stock?' })
