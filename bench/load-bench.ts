@@ -56,6 +56,8 @@ function routes(): Route[] {
     { name: 'bare dashboard queries', view: (owner) => get('/api/bench/dashboard', owner, '"today"') },
     // Next's own floor: the shared layout (the session check included) around text, no query of its own
     { name: 'GET /bench/shell', view: (owner) => get('/bench/shell', owner, 'Shell baseline') },
+    // the bare products route's calls drawn as one line in that layout: the page pipeline's floor for /app/products
+    { name: 'GET /bench/floor', view: (owner) => get('/bench/floor', owner, '200 products') },
   ]
 }
 
@@ -146,7 +148,13 @@ export async function runLoadBench(): Promise<Figure[]> {
       const bareProducts = stats(all[1]!.name)
       table.push(shell)
       logRow(shell)
-      figures.push({ name: `${shell.route} (layout around text, no query) p95 at ${level} sessions`, value: shell.p95, unit: 'ms', baseline: { name: `${bareProducts.route} p95`, value: bareProducts.p95 } })
+      const floor = stats(all[5]!.name)
+      table.push(floor)
+      logRow(floor)
+      figures.push(
+        { name: `${shell.route} (layout around text, no query) p95 at ${level} sessions`, value: shell.p95, unit: 'ms', baseline: { name: `${bareProducts.route} p95`, value: bareProducts.p95 } },
+        { name: `${floor.route} (the bare route's calls in the layout, one line drawn) p95 at ${level} sessions`, value: floor.p95, unit: 'ms', baseline: { name: `${bareProducts.route} p95`, value: bareProducts.p95 } },
+      )
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/load.json', JSON.stringify({ at: new Date().toISOString(), requestsPerLevel: REQUESTS, table }, null, 2))

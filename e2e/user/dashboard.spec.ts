@@ -111,6 +111,7 @@ test('the report needs a signed-in owner', async ({ request }) => {
 test("the benches' baselines answer 404 outside the bench", async ({ request }) => {
   for (const name of ['dashboard', 'products']) expect((await request.get(`/api/bench/${name}`)).status()).toBe(404)
   expect((await request.get('/bench/shell')).status()).toBe(404)
+  expect((await request.get('/bench/floor')).status()).toBe(404)
 })
 
 test.describe('a shop of its own', () => {
