@@ -9,6 +9,8 @@ const launchOptions = chromiumLaunchOptions
 // scripts/e2e.ts runs the suite, then restarts the stack with email confirmations on (as on
 // a hosted project) and runs e2e/confirmations/ alone (E2E_CONFIRMATIONS=1).
 const confirmations = process.env.E2E_CONFIRMATIONS === '1'
+// ...and last, under `next dev` (strict mode), e2e/dev/ alone (E2E_DEV=1).
+const dev = process.env.E2E_DEV === '1'
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,7 +26,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: confirmations
+  projects: dev
+    ? // the dev server compiles each page on its first visit
+      [{ name: 'dev', testMatch: /e2e\/dev\/.*\.spec\.ts/, expect: { timeout: 60_000 }, use: { ...devices['Pixel 7'], launchOptions, navigationTimeout: 120_000 } }]
+    : confirmations
     ? [{ name: 'confirmations', testMatch: /confirmations\/.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions } }]
     : [
     {
@@ -34,13 +39,13 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: [/_setups\//, /confirmations\//],
+      testIgnore: [/_setups\//, /confirmations\//, /e2e\/dev\//],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       name: 'phone',
-      testIgnore: [/_setups\//, /confirmations\//],
+      testIgnore: [/_setups\//, /confirmations\//, /e2e\/dev\//],
       dependencies: ['setup'],
       // Pixel 7's viewport, touch and user agent, driven by the same system Chromium.
       use: { ...devices['Pixel 7'], launchOptions },

@@ -1,6 +1,6 @@
 // `npm run test:e2e`: a fresh in-memory Supabase stack on :54321 (SUPABASE_LOCAL_PORT), a
 // production build served by `next start` on :3000 (E2E_APP_PORT), then Playwright (desktop
-// and phone). Extra arguments go to `playwright test`, e.g.
+// and phone); then e2e/confirmations/ with email confirmations on, and e2e/dev/ under `next dev`. Extra arguments go to `playwright test`, e.g.
 // `npm run test:e2e -- e2e/anon --project=desktop`.
 // E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -90,6 +90,18 @@ function startE2eStack(smtpUrl: string, enableConfirmations: boolean): Promise<S
   })
 }
 
+/** Stops a child started by run() and waits for it, so its port is free again. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || !child.pid) return
+  const exited = exitCode(child)
+  process.kill(-child.pid, 'SIGTERM')
+  await exited
+}
+
+// A run of chosen specs (`npm run test:e2e -- e2e/user/upload.spec.ts`) skips the dev phase unless it names e2e/dev.
+const specArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('-'))
+const devPhaseWanted = specArgs.length === 0 || specArgs.some((arg) => arg.includes('e2e/dev'))
+
 let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -129,6 +141,19 @@ try {
   env.E2E_CONFIRMATIONS = '1'
   const confirmed = await exitCode(run(process.execPath, playwright))
   code = code || confirmed
+  // Last, `next dev` as `npm run dev` serves it: React's strict mode mounts twice there, and
+  // an effect that survives only one mount breaks the day on a fresh clone (e2e/dev/).
+  if (devPhaseWanted) {
+    await stop(server)
+    await stack.stop()
+    stack = await startE2eStack(mail.smtpUrl, false)
+    const dev = run(process.execPath, [next, 'dev', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
+    await waitForHttp(`${APP_URL}/auth`, dev, 180_000)
+    console.log('e2e: the app again under next dev (strict mode)')
+    env.E2E_CONFIRMATIONS = ''
+    env.E2E_DEV = '1'
+    code = (await exitCode(run(process.execPath, playwright))) || code
+  }
 } catch (error) {
   console.error(`e2e: ${(error as Error).message}`)
   code = 1
