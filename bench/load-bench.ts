@@ -9,7 +9,7 @@ import { APP, createOwner, signedInHeaders, startProductionApp, type Owner } fro
 import { percentile, type Figure } from './stats.ts'
 
 const LEVELS = [10, 25]
-const REQUESTS = Number(process.env.LOAD_REQUESTS || 150)
+const REQUESTS = Number(process.env.LOAD_REQUESTS || 300)
 const ROUNDS = 3
 const TIMEOUT_MS = 30_000
 
