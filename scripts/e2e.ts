@@ -1,7 +1,7 @@
 // `npm run test:e2e`: a fresh in-memory Supabase stack on :54321 (SUPABASE_LOCAL_PORT), a
 // production build served by `next start` on :3000 (E2E_APP_PORT), then Playwright (desktop
-// and phone); then e2e/confirmations/ with email confirmations on, and e2e/dev/ under `next dev`. Extra arguments go to `playwright test`, e.g.
-// `npm run test:e2e -- e2e/anon --project=desktop`.
+// and phone); then e2e/confirmations/ with email confirmations on, and e2e/dev/ under `next dev`.
+// Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
 // E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
