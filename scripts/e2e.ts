@@ -55,17 +55,18 @@ function exitCode(child: ChildProcess): Promise<number> {
   return new Promise((done) => child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0))))
 }
 
-async function teardown() {
-  for (const child of children) {
-    // detached: each child leads its own process group, so its workers go too
-    if (child.exitCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM')
-      } catch {
-        // already gone
-      }
-    }
+/** SIGTERM to a child's process group (detached: it leads its own), so its workers go too. */
+function terminate(child: ChildProcess) {
+  if (child.exitCode !== null || !child.pid) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
   }
+}
+
+async function teardown() {
+  for (const child of children) terminate(child)
   await stack?.stop().catch((error: unknown) => console.error('Stopping the stack failed:', error))
   await mail?.stop().catch(() => {})
 }
@@ -92,9 +93,9 @@ function startE2eStack(smtpUrl: string, enableConfirmations: boolean): Promise<S
 
 /** Stops a child started by run() and waits for it, so its port is free again. */
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || !child.pid) return
+  if (child.exitCode !== null) return
   const exited = exitCode(child)
-  process.kill(-child.pid, 'SIGTERM')
+  terminate(child)
   await exited
 }
 

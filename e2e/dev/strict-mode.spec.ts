@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
+import { tinsPhoto } from '../_helpers/photos'
 import { createOwner } from '../_helpers/stack'
 import { expectToast } from '../_helpers/ui'
 
@@ -9,12 +9,6 @@ import { expectToast } from '../_helpers/ui'
 // (`npm run dev`) meets it first: Analyze Inventory once polled for ever.
 test.setTimeout(240_000)
 
-const tins = async (name: string, count: number) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: (await shelfPhoto({ items: [{ text: 'TIN-01', format: 'qrcode', count }], width: 1200, height: 900, seed: count })).jpeg,
-})
-
 test('under npm run dev, a day of photos is analysed and reaches its review', async ({ page }) => {
   const owner = await createOwner('dev-day', { products: [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }] })
   // The first visit of each page compiles it: the form is used once the page has hydrated.
@@ -23,9 +17,9 @@ test('under npm run dev, a day of photos is analysed and reaches its review', as
   await page.getByLabel('Password').fill(owner.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL('/upload', { timeout: 120_000 })
-  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tins('morning.jpg', 5))
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('morning.jpg', 5))
   await expect(page.getByText('Morning count: 5 units of 1 product')).toBeVisible({ timeout: 120_000 })
-  await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await tins('evening.jpg', 3))
+  await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await tinsPhoto('evening.jpg', 3))
   await page.getByRole('button', { name: 'Analyze Inventory' }).click()
   await expectToast(page, 'Analysis started', 'Counting the labels in your photos.', 'success')
   await expect(page).toHaveURL(/\/stocktakes\/[0-9a-f-]{36}$/, { timeout: 120_000 })

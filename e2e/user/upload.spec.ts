@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
+import { tinsPhoto } from '../_helpers/photos'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
 
@@ -20,11 +21,6 @@ async function stocktakes(owner: Credentials) {
 }
 
 const blank = async (name: string, seed = 1) => ({ name, mimeType: 'image/jpeg', buffer: (await shelfPhoto({ items: [], width: 800, height: 600, seed })).jpeg })
-const tins = async (name: string, count: number) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: (await shelfPhoto({ items: [{ text: 'TIN-01', format: 'qrcode', count }], width: 1200, height: 900, seed: count })).jpeg,
-})
 
 test('each side is stored as soon as it is picked; Analyze Inventory waits for both; the pickers preview and say how to change', async ({ page }) => {
   await ownerOnUpload(page, 'upload-ui')
@@ -91,7 +87,7 @@ test('photos without any code fail with a clear message, and nothing is counted'
 
 test('the morning survives a reload, and discarding takes the stocktake and its photos away', async ({ page }) => {
   const owner = await ownerOnUpload(page, 'upload-reload')
-  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tins('morning.jpg', 4))
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('morning.jpg', 4))
   await expect(page.getByText('Morning count: 4 units of 1 product')).toBeVisible({ timeout: 60_000 })
   await page.reload()
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toBeVisible()
