@@ -5,13 +5,11 @@ import { PackageOpen, SearchX } from 'lucide-react'
 import {
   applyView,
   categoriesOf,
-  fromTuple,
-  indexRows,
+  DEFAULT_VIEW,
   ROWS_PER_STEP,
   sameView,
   viewFromParams,
   viewHref,
-  type CatalogueTuple,
   type CatalogueView,
   type FirstView,
 } from '@/lib/products/catalogue'
@@ -21,18 +19,17 @@ import { AddProductButton } from './add-product-button'
 import { CatalogueFilters } from './catalogue-filters'
 import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
+import { useCatalogueRows } from './use-catalogue-rows'
 
 const PATH = '/app/products'
 /** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */
 const URL_DELAY_MS = 250
 
 interface ProductCatalogueProps {
-  /** the catalogue() rows as JSON text: one string is the cheapest thing to send to the phone */
-  rows: string
   /** the server's render of initialView: drawn until the owner changes the view or the stock */
   first: FirstView
   initialView: CatalogueView
-  /** when the server read the rows: a new render (a link here, a refresh) resets the view */
+  /** when the server read the rows: a new render (a link here, a refresh) resets the view and the numbers */
   renderedAt: number
 }
 
@@ -41,19 +38,18 @@ const viewNow = (fallback: CatalogueView) =>
   typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
 
 /** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
-export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedAt }: ProductCatalogueProps) {
+export function ProductCatalogue({ first, initialView, renderedAt }: ProductCatalogueProps) {
   const taps = useStockTaps()
   const [view, setView] = useState(() => viewNow(initialView))
   const [shown, setShown] = useState(ROWS_PER_STEP)
-  // The whole catalogue is read on the phone only once it is needed (the search box has the focus,
-  // the view or a number changed): hydrating the page never parses 5,000 rows.
+  // The whole catalogue is read only once it is needed: the owner reaches for the search or the
+  // filters, or the view, or a number in a filtered view, changed. Until then the server's rows are drawn.
   const [wanted, setWanted] = useState(false)
   const { stored } = taps.snapshot
-  const needed = wanted || stored.size > 0 || shown !== ROWS_PER_STEP || !sameView(view, initialView)
-  const loaded = useMemo(
-    () => (needed ? indexRows((JSON.parse(rowsJson) as CatalogueTuple[]).map(fromTuple)) : null),
-    [needed, rowsJson],
-  )
+  const needed =
+    wanted || shown !== ROWS_PER_STEP || !sameView(view, initialView) || (stored.size > 0 && !sameView(view, DEFAULT_VIEW))
+  const catalogue = useCatalogueRows(needed, renderedAt)
+  const loaded = catalogue.rows
   const categories = useMemo(() => (loaded ? categoriesOf(loaded) : first.categories), [loaded, first.categories])
   // A new render from the server (a link to this page, a deleted product): its view and numbers win.
   const urlTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -64,7 +60,7 @@ export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedA
     setView(initialView)
   }
   const { reset } = taps
-  useEffect(() => reset(), [rowsJson, reset])
+  useEffect(() => reset(), [renderedAt, reset])
 
   useEffect(() => {
     const fromUrl = () => setView(viewFromParams(new URLSearchParams(window.location.search)))
@@ -104,15 +100,35 @@ export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedA
 
   const query = view.q.trim()
   const filtered = view.stock !== 'all' || view.category !== ''
+  // The view asks for rows the server did not draw, and they are still on their way.
+  const waiting = matches === null && (!sameView(view, initialView) || shown !== ROWS_PER_STEP)
   return (
     <div className="grid gap-3">
-      <ProductSearch value={view.q} onChange={(q) => change({ q })} onFocus={() => setWanted(true)} />
-      <CatalogueFilters view={view} categories={categories} onChange={change} />
-      <p className="text-xs text-muted-foreground" aria-live="polite">
-        {matchCount} {matchCount === 1 ? 'product' : 'products'}
-        {query ? ` matching "${query}"` : ''}
-      </p>
-      {matchCount === 0 ? (
+      {/* Reaching for the search or the filters starts reading the whole catalogue. */}
+      <div className="grid gap-3" onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
+        <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+        <CatalogueFilters view={view} categories={categories} onChange={change} />
+      </div>
+      {catalogue.failed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+          <p>Your products could not be loaded. Check the connection and try again.</p>
+          <Button variant="outline" onClick={catalogue.retry}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          {waiting ? (
+            'Loading your products…'
+          ) : (
+            <>
+              {matchCount} {matchCount === 1 ? 'product' : 'products'}
+              {query ? ` matching "${query}"` : ''}
+            </>
+          )}
+        </p>
+      )}
+      {matchCount === 0 && !waiting ? (
         <div className="flex flex-col items-center gap-3 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="text-lg">{query ? `No products match "${query}"` : 'No products match these filters'}</p>
@@ -123,15 +139,15 @@ export function ProductCatalogue({ rows: rowsJson, first, initialView, renderedA
           )}
         </div>
       ) : (
-        <ul aria-label="Products" className="divide-y">
+        <ul aria-label="Products" aria-busy={waiting} className={waiting ? 'divide-y opacity-60' : 'divide-y'}>
           {shownRows.map((product) => (
             <ProductRow key={product.id} product={product} taps={taps} />
           ))}
         </ul>
       )}
       {matchCount > shown && (
-        <Button variant="outline" onClick={() => setShown(shown + ROWS_PER_STEP)}>
-          Show more ({(matchCount - shown).toLocaleString('en-GB')} left)
+        <Button variant="outline" disabled={waiting} onClick={() => setShown(shown + ROWS_PER_STEP)}>
+          {waiting ? 'Loading…' : `Show more (${(matchCount - shown).toLocaleString('en-GB')} left)`}
         </Button>
       )}
     </div>

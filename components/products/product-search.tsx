@@ -5,10 +5,9 @@ import { Input } from '@/components/ui/input'
 interface ProductSearchProps {
   value: string
   onChange: (text: string) => void
-  onFocus?: () => void
 }
 
-export function ProductSearch({ value, onChange, onFocus }: ProductSearchProps) {
+export function ProductSearch({ value, onChange }: ProductSearchProps) {
   return (
     <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
       <label htmlFor="product-search" className="sr-only">
@@ -23,7 +22,6 @@ export function ProductSearch({ value, onChange, onFocus }: ProductSearchProps) 
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        onFocus={onFocus}
         className="pl-9"
       />
     </form>

@@ -176,6 +176,29 @@ test('search ignores accents and matches barcodes; the category filter appears w
   await expect(names).toHaveCount(3)
 })
 
+test('the page carries only the rows it draws; the rest is read when the owner reaches for the search, and a failed read says so', async ({ page }) => {
+  const products = Array.from({ length: 25 }, (_, i) => ({ name: `Shelf Item ${String(i + 1).padStart(2, '0')}`, qty: 5, low_stock_threshold: 1 }))
+  await ownerWithCatalogue(page, 'lazy', products)
+  const html = await (await page.request.get('/app/products')).text()
+  expect(html).toContain('Shelf Item 20')
+  expect(html).not.toContain('Shelf Item 21')
+
+  const names = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })
+  await expect(names).toHaveCount(20)
+  await page.context().setOffline(true)
+  await page.getByPlaceholder('Search products...').fill('item 25')
+  await expect(page.getByRole('alert').filter({ hasText: 'Your products could not be loaded. Check the connection and try again.' })).toBeVisible()
+  // Nothing claims to match while the rows are missing.
+  await expect(page.getByText('matching "item 25"')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'true')
+
+  await page.context().setOffline(false)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(names).toHaveText(['Shelf Item 25'])
+  await expect(page.getByText('1 product matching "item 25"')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'false')
+})
+
 test('adjusts stock with a reason and shows it first in the history', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'adjust', [{ name: 'Eggs x6', sku: 'EGGS', qty: 10, low_stock_threshold: 2 }])
   await card(page, 'Eggs x6').getByRole('link', { name: 'Eggs x6', exact: true }).click()

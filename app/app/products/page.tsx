@@ -56,7 +56,6 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       <CatalogueFileLinks className="hidden sm:flex" />
       {result.catalogue ? (
         <ProductCatalogue
-          rows={JSON.stringify(result.catalogue.rows)}
           first={firstView(result.catalogue.rows, view, ROWS_PER_STEP)}
           initialView={view}
           renderedAt={result.readAt}
