@@ -5,9 +5,10 @@ import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { formatWhen } from '@/lib/dashboard/format-when'
 import { formatMoney } from '@/lib/format/money'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { formatCount } from '@/lib/format/count'
 
-const units = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'unit' : 'units'}`
-const products = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'product' : 'products'}`
+const units = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`
+const products = (n: number) => `${formatCount(n)} ${n === 1 ? 'product' : 'products'}`
 
 function StatCard({ id, title, icon: Icon, value, children }: { id: string; title: string; icon: LucideIcon; value: ReactNode; children?: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import Link from 'next/link'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { MAX_LABELS, labelsHref } from '@/lib/labels/label-sheet'
+import { formatCount } from '@/lib/format/count'
 
 interface LabelSetNavProps {
   copies: number | null
@@ -15,7 +16,7 @@ interface LabelSetNavProps {
 
 /** More labels than one print holds: the products come in sets, each printed on its own. */
 export function LabelSetNav({ copies, set, setCount, first, last, total }: LabelSetNavProps) {
-  const number = (value: number) => value.toLocaleString('en-GB')
+  const number = formatCount
   const step = (to: number, label: string, rel: 'prev' | 'next') => (
     <Button asChild variant="outline">
       <Link href={labelsHref({ copies, set: to })} rel={rel}>

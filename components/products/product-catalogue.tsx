@@ -20,6 +20,7 @@ import { CatalogueFilters } from './catalogue-filters'
 import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
 import { useCatalogueRows } from './use-catalogue-rows'
+import { formatCount } from '@/lib/format/count'
 
 const PATH = '/app/products'
 /** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */
@@ -147,7 +148,7 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
       )}
       {matchCount > shown && (
         <Button variant="outline" disabled={waiting} onClick={() => setShown(shown + ROWS_PER_STEP)}>
-          {waiting ? 'Loading…' : `Show more (${(matchCount - shown).toLocaleString('en-GB')} left)`}
+          {waiting ? 'Loading…' : `Show more (${formatCount(matchCount - shown)} left)`}
         </Button>
       )}
     </div>

@@ -3,6 +3,7 @@
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts'
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart'
 import { formatMoney } from '@/lib/format/money'
+import { formatCount } from '@/lib/format/count'
 
 export interface TrendChartProps {
   id: string
@@ -21,7 +22,7 @@ export interface TrendChartProps {
 /** One series over time, with its summary and its figures as a table beside it. */
 export function TrendChart({ id, title, summary, kind, format, currency, seriesLabel, color, points, table }: TrendChartProps) {
   const config: ChartConfig = { value: { label: seriesLabel, color } }
-  const show = (value: number) => (format === 'money' ? formatMoney(value, currency) : value.toLocaleString('en-GB'))
+  const show = (value: number) => (format === 'money' ? formatMoney(value, currency) : formatCount(value))
   const tick = (value: number) => (format === 'money' ? formatMoney(value, currency).replace(/\.00$/, '') : String(value))
   const axis = { tickLine: false, axisLine: false, tickMargin: 6, minTickGap: 16 } as const
   const tooltip = <ChartTooltip content={<ChartTooltipContent valueFormatter={show} />} />

@@ -1,4 +1,5 @@
 // No zod here: the label picker's client bundle imports this module.
+import { formatCount } from '@/lib/format/count'
 export const MAX_COPIES = 50
 /** Labels rendered at once: about 21 A4 sheets, and a page a phone can still hold. */
 export const MAX_LABELS = 500
@@ -58,5 +59,5 @@ export function labelsHref({ copies, set }: { copies: number | null; set: number
 }
 
 export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+  return `${formatCount(count)} ${count === 1 ? one : many}`
 }
