@@ -13,6 +13,7 @@ import {
   type CatalogueView,
   type FirstView,
 } from '@/lib/products/catalogue'
+import { formatCount } from '@/lib/format/count'
 import { Button } from '@/components/ui/button'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
 import { AddProductButton } from './add-product-button'
@@ -20,7 +21,6 @@ import { CatalogueFilters } from './catalogue-filters'
 import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
 import { useCatalogueRows } from './use-catalogue-rows'
-import { formatCount } from '@/lib/format/count'
 
 const PATH = '/app/products'
 /** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */

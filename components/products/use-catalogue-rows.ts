@@ -44,7 +44,6 @@ export function useCatalogueRows(needed: boolean, renderedAt: number) {
   }, [])
   return {
     rows: needed && fresh && loaded ? loaded.rows : null,
-    loading: needed && !fresh && failedAt !== renderedAt,
     failed: needed && !fresh && failedAt === renderedAt,
     retry,
   }
