@@ -16,7 +16,6 @@ interface LabelSetNavProps {
 
 /** More labels than one print holds: the products come in sets, each printed on its own. */
 export function LabelSetNav({ copies, set, setCount, first, last, total }: LabelSetNavProps) {
-  const number = formatCount
   const step = (to: number, label: string, rel: 'prev' | 'next') => (
     <Button asChild variant="outline">
       <Link href={labelsHref({ copies, set: to })} rel={rel}>
@@ -29,7 +28,7 @@ export function LabelSetNav({ copies, set, setCount, first, last, total }: Label
   return (
     <nav aria-label="Label sets" className="grid gap-2 print:hidden">
       <p className="text-sm">
-        Products {number(first)}–{number(last)} of {number(total)}: up to {MAX_LABELS} labels print at once. Print this set,
+        Products {formatCount(first)}–{formatCount(last)} of {formatCount(total)}: up to {MAX_LABELS} labels print at once. Print this set,
         then the next.
       </p>
       <div className="flex items-center justify-between gap-2">
