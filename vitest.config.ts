@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -13,6 +14,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest leaves a core free by default: one worker on a 2-core machine. The integration
+    // files wait on HTTP and their own stack as much as they compute, so every core gets one.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

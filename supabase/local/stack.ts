@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { defaultConfig, type StackConfig } from './config.ts'
 import { openDatabase, type Database } from './db/database.ts'
 import { migrate, type MigrateResult } from './db/migrate.ts'
+import { openMigratedMemoryPglite } from './db/migrated-template.ts'
 import { applyCors } from './http/cors.ts'
 import { sendJson, type Handler } from './http/http.ts'
 import { createAuthService } from './auth/auth-service.ts'
@@ -62,14 +63,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ? { file: resolve(options.signingKeysPath) }
       : { file: options.memory ? undefined : join(dataDir, 'signing-keys.json'), persist: true },
   )
-  const db = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    dataDir: options.memory || options.databaseUrl ? undefined : join(dataDir, 'pglite'),
-  })
-  const migrations = await migrate(db, {
-    migrationsDir: options.migrationsDir ?? join(supabaseDir, 'migrations'),
-    seedFile: options.seedFile === null ? undefined : (options.seedFile ?? join(supabaseDir, 'seed.sql')),
-  })
+  const { db, migrations } = await openMigrated(options, dataDir)
   const storageDir = options.memory ? mkdtempSync(join(tmpdir(), 'shelfsnap-storage-')) : join(dataDir, 'storage')
 
   let route: Handler = async (_req, res) => sendJson(res, 503, { message: 'starting' })
@@ -119,6 +113,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (options.memory) rmSync(storageDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The database with every migration applied, and the seed on a fresh one unless seedFile is null. */
+async function openMigrated(options: StackOptions, dataDir: string): Promise<{ db: Database; migrations: MigrateResult }> {
+  const migrationsDir = options.migrationsDir ?? join(supabaseDir, 'migrations')
+  if (options.memory && !options.databaseUrl && options.seedFile === null) return openMigratedMemoryPglite(migrationsDir)
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.memory || options.databaseUrl ? undefined : join(dataDir, 'pglite'),
+  })
+  const seedFile = options.seedFile === null ? undefined : (options.seedFile ?? join(supabaseDir, 'seed.sql'))
+  return { db, migrations: await migrate(db, { migrationsDir, seedFile }) }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

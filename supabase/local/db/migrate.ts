@@ -15,6 +15,15 @@ export interface MigrateResult {
   seeded: boolean
 }
 
+/** The `<version>_<name>.sql` files of a migrations folder, in the order they apply. */
+export function migrationFiles(migrationsDir: string): string[] {
+  return existsSync(migrationsDir)
+    ? readdirSync(migrationsDir)
+        .filter((f) => /^\d+_.*\.sql$/.test(f))
+        .sort()
+    : []
+}
+
 /**
  * Base schema, then each `<version>_<name>.sql` once (tracked where the Supabase
  * CLI tracks them), then the seed on a database that had no migrations yet.
@@ -27,11 +36,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
     ),
   )
   const fresh = done.size === 0
-  const files = existsSync(options.migrationsDir)
-    ? readdirSync(options.migrationsDir)
-        .filter((f) => /^\d+_.*\.sql$/.test(f))
-        .sort()
-    : []
+  const files = migrationFiles(options.migrationsDir)
   const applied: string[] = []
   for (const file of files) {
     const [, version, name] = /^(\d+)_(.*)\.sql$/.exec(file)!

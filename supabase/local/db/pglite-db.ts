@@ -18,9 +18,16 @@ function wrap(q: { query: PGlite['query'] }): Queryable {
   }
 }
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** the whole data directory as an uncompressed tarball, which `from` loads again */
+  dump(): Promise<Uint8Array>
+}
+
+/** `from`: a tarball of a data directory to start with (made by dump()); memory only. */
+export async function openPglite(dataDir?: string, from?: Uint8Array): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pgcrypto } })
+  const loadDataDir = from ? new Blob([from as Uint8Array<ArrayBuffer>]) : undefined
+  const pg = await PGlite.create(dataDir ?? 'memory://', { extensions: { pgcrypto }, loadDataDir })
   await pg.exec('set search_path to public, extensions')
   const plain = wrap(pg)
   return {
@@ -41,6 +48,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         for (const statement of statements) results.push(await wrap(tx).query(statement.sql, [...statement.params]))
         return results
       }),
+    async dump() {
+      return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer())
+    },
     async close() {
       await pg.close()
     },
