@@ -27,7 +27,8 @@ async function openSignUp(page: Page) {
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible()
 }
 
-test.describe('validation (first error only, destructive toast titled Error)', () => {
+// The server's messages: checked once, on the phone (the desktop project skips @any-viewport).
+test.describe('validation (first error only, destructive toast titled Error)', { tag: '@any-viewport' }, () => {
   for (const { mode, rule, input, message } of rules) {
     test(`${mode}: ${rule}`, async ({ page }) => {
       const values = { ...valid, ...input }

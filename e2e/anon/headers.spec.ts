@@ -3,6 +3,9 @@ import { OWNER_STATE } from '../_helpers/catalogue'
 
 type Headers = Record<string, string>
 
+// Headers are the server's: the phone project checks them, the desktop one skips them.
+const ANY_VIEWPORT = { tag: '@any-viewport' }
+
 function expectStaticSecurityHeaders(headers: Headers) {
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
@@ -49,7 +52,7 @@ function watchViolations(page: Page): string[] {
   return violations
 }
 
-test('a page carries every security header and its scripts the per-request nonce', async ({ request, page }) => {
+test('a page carries every security header and its scripts the per-request nonce', ANY_VIEWPORT, async ({ request, page }) => {
   const first = await request.get('/auth')
   const second = await request.get('/auth')
   expect(first.status()).toBe(200)
@@ -69,7 +72,7 @@ test('a page carries every security header and its scripts the per-request nonce
   expect(violations).toEqual([])
 })
 
-test('a server action response carries the headers too', async ({ page }) => {
+test('a server action response carries the headers too', ANY_VIEWPORT, async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Email').fill('nobody@example.com')
   await page.getByLabel('Password').fill('not-the-password-1')
@@ -80,7 +83,7 @@ test('a server action response carries the headers too', async ({ page }) => {
   expectSecurityHeaders(headersOf(response))
 })
 
-test('a refused server action (unsupported content type) still carries the headers', async ({ request }) => {
+test('a refused server action (unsupported content type) still carries the headers', ANY_VIEWPORT, async ({ request }) => {
   const response = await request.post('/auth', {
     headers: { 'Next-Action': '0'.repeat(42), 'Content-Type': 'application/xml' },
     data: '<a/>',
@@ -89,7 +92,7 @@ test('a refused server action (unsupported content type) still carries the heade
   expectSecurityHeaders(headersOf(response))
 })
 
-test('static files have the static headers; favicon, icons and manifest exist', async ({ request, page }) => {
+test('static files have the static headers; favicon, icons and manifest exist', ANY_VIEWPORT, async ({ request, page }) => {
   await page.goto('/auth')
   const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src')
   const asset = await request.get(script!)
@@ -114,7 +117,7 @@ test('static files have the static headers; favicon, icons and manifest exist', 
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveCount(1)
 })
 
-test.describe('signed in', () => {
+test.describe('signed in', ANY_VIEWPORT, () => {
   test.use({ storageState: OWNER_STATE })
 
   test('a route handler carries the headers', async ({ page }) => {
@@ -137,7 +140,7 @@ test.describe('signed in', () => {
   })
 })
 
-test('a query with control characters is cleaned before any page sees it', async ({ request }) => {
+test('a query with control characters is cleaned before any page sees it', ANY_VIEWPORT, async ({ request }) => {
   const response = await request.get('/auth?next=%2Fapp%00%01x', { maxRedirects: 0 })
   expect(response.status()).toBe(307)
   expect(response.headers().location).toMatch(/\/auth\?next=%2Fappx$/)
