@@ -3,11 +3,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { createServerClient } from '@supabase/ssr'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config.ts'
 import { startStack, type Stack } from '../../supabase/local/stack.ts'
 import { isListening, waitForHttp } from '../../scripts/lib/net.ts'
+import { cookieHeader, sessionCookies } from '../../test/support/session-cookies.ts'
 
 export const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 3000)
@@ -111,24 +111,5 @@ export async function createOwner(tag: string, products: number): Promise<Owner>
     })
     await client.from('products').insert(rows).throwOnError()
   }
-  return { email, password, shopId: shop.id as string, client, cookie: await sessionCookie(email, password) }
-}
-
-/** Signs in with the same cookie client the app uses, and returns the Cookie header it leaves. */
-async function sessionCookie(email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>()
-  const supabase = createServerClient(STACK_URL, PUBLISHABLE_KEY, {
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll: (cookies) => {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value)
-          else jar.delete(name)
-        }
-      },
-    },
-  })
-  const { error } = await supabase.auth.signInWithPassword({ email, password })
-  if (error) throw error
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  return { email, password, shopId: shop.id as string, client, cookie: cookieHeader(await sessionCookies(STACK_URL, PUBLISHABLE_KEY, { email, password })) }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
+import { sessionCookies } from '../../test/support/session-cookies'
 
 // The stack scripts/e2e.ts started; the same values the app was built with.
 const url = process.env.NEXT_PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321'
@@ -23,6 +24,9 @@ function client(): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
 }
+
+/** The session cookies the app sets when this user signs in. */
+export const appSessionCookies = (credentials: Credentials) => sessionCookies(url, key, credentials)
 
 /** A client signed in as an existing user, talking to the stack directly. */
 export async function signedInClient({ email, password }: Credentials): Promise<SupabaseClient> {

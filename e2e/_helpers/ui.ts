@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { Credentials } from './stack'
+import { appSessionCookies, type Credentials } from './stack'
+
+// The app under test, as playwright.config.ts reads it.
+const APP_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'
 
 /** A sonner toast: title and description, and whether it is the destructive (error) kind. */
 export async function expectToast(page: Page, title: string, description: string, kind: 'success' | 'error') {
@@ -25,6 +28,16 @@ export async function signUpThroughUi(page: Page, credentials: Credentials) {
   await fillSignUp(page, credentials)
   await page.getByRole('button', { name: 'Sign Up' }).click()
   await expectToast(page, 'Account created!', "Welcome to ShelfSnap. Let's set up your shop.", 'success')
+}
+
+/**
+ * Signed in without the form, then at `path` ('/' lands an owner where signing in does). The browser
+ * gets the cookies the sign-in action would set; auth-form.spec and session.spec use the form itself.
+ */
+export async function signIn(page: Page, owner: Credentials, path = '/') {
+  const cookies = await appSessionCookies(owner)
+  await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: APP_URL })))
+  await page.goto(path)
 }
 
 export async function signInThroughUi(page: Page, { email, password }: Credentials, path = '/auth') {

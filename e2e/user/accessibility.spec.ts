@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { signIn } from '../_helpers/ui'
 
 async function seriousViolations(page: Page) {
   // Let toasts finish fading in: axe would measure the contrast of a half-transparent frame.
@@ -35,13 +35,13 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test('/ with the Create Your Shop dialog has no serious or critical axe violations', async ({ page }) => {
-    await signInThroughUi(page, await createOwner('axe-dialog', { shopName: null }))
+    await signIn(page, await createOwner('axe-dialog', { shopName: null }))
     await expect(page.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
   })
 
   test('/app/products (empty) has no serious or critical axe violations', async ({ page }) => {
-    await signInThroughUi(page, await createOwner('axe-empty', { shopName: 'Axe Empty' }))
+    await signIn(page, await createOwner('axe-empty', { shopName: 'Axe Empty' }))
     await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
   })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, type NewProduct } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { signIn } from '../_helpers/ui'
 
 const products: NewProduct[] = Array.from({ length: 5000 }, (_, index) => {
   const n = String(index + 1).padStart(4, '0')
@@ -22,7 +22,7 @@ async function scriptBytes(page: Page, path: string) {
 test('5,000 products: the first rows, more on request, search and filters work; the page ships little JavaScript', async ({ page }) => {
   test.setTimeout(120_000)
   const owner = await createOwner('scale', { shopName: 'Big Warehouse', products })
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
   await expect(page).toHaveURL('/app/products')
 
   // Timings live in `npm run bench`; this spec checks behaviour at scale.

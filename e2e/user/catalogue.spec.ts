@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient, type Credentials, type NewProduct } from '../_helpers/stack'
-import { expectToast, productCard, signInThroughUi } from '../_helpers/ui'
+import { expectToast, productCard, signIn } from '../_helpers/ui'
 
 // Every test has its own owner: the specs change stock and may run side by side.
 async function ownerWithCatalogue(page: Page, tag: string, products: NewProduct[] = []): Promise<Credentials> {
   const owner = await createOwner(tag, { shopName: 'Catalogue Shop', products })
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
   await expect(page).toHaveURL('/app/products')
   return owner
 }

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, getOwnShop, newCredentials } from '../_helpers/stack'
-import { expectToast, signInThroughUi, signUpThroughUi, slowDownNextAction } from '../_helpers/ui'
+import { expectToast, signIn, signUpThroughUi, slowDownNextAction } from '../_helpers/ui'
 
 // The browser's zone is what the shop gets; not the server's.
 test.use({ timezoneId: 'Asia/Kolkata' })
 
 async function openDialog(page: Page) {
   const owner = await createOwner('no-shop', { shopName: null })
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
   await expect(page).toHaveURL('/')
   const dialog = page.getByRole('dialog', { name: 'Create Your Shop' })
   await expect(dialog).toBeVisible()
@@ -74,8 +74,7 @@ test("a new user creates a shop: 'Creating...', 'Shop created!', then the empty 
 
 test('a signed-in user with a shop is sent from / to the catalogue', async ({ page }) => {
   const owner = await createOwner('has-shop', { shopName: 'Already Open' })
-  await signInThroughUi(page, owner)
-  await page.goto('/')
+  await signIn(page, owner, '/')
   await expect(page).toHaveURL('/app/products')
   await expect(page.getByText('Already Open')).toBeVisible()
 })

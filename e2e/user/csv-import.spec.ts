@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn } from '../_helpers/ui'
 
 // Its own owner: the shared owner's catalogue is read by other specs and must not change.
 test('a CSV with blank cells: the preview shows kept values and old → new, and stores exactly that', async ({ page }, testInfo) => {
@@ -12,7 +12,7 @@ test('a CSV with blank cells: the preview shows kept values and old → new, and
     .from('products')
     .insert({ shop_id: shop.id, name: 'Oat Milk 1L', sku: 'OAT-1L', barcode: '05000112233', qty: 7, low_stock_threshold: 2, target_qty: 12, unit_cost: 0.9, unit_price: 1.5 })
     .throwOnError()
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
 
   await page.goto('/app/products')
   await page.getByRole('link', { name: 'Import CSV' }).click()

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { catalogue, OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner, newCredentials } from '../_helpers/stack'
-import { signInThroughUi, signUpThroughUi, statCard } from '../_helpers/ui'
+import { signIn, signUpThroughUi, statCard } from '../_helpers/ui'
 
 const card = statCard
 
@@ -119,8 +119,7 @@ test.describe('a shop of its own', () => {
     // An owner of its own: the setup owner's stock is what the labels spec counts.
     const tin = 'Yellow Tin 11'
     const owner = await createOwner('sale', { products: [{ name: tin, sku: 'TIN-11', qty: 20, low_stock_threshold: 2 }] })
-    await signInThroughUi(page, owner)
-    await page.goto('/dashboard')
+    await signIn(page, owner, '/dashboard')
     await expect(card(page, 'Items Sold Today')).toBeVisible()
     const before = await soldToday(page)
 

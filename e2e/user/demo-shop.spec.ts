@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { createOwner, signedInClient } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { signIn } from '../_helpers/ui'
 
 // The demo shop as seed.sql and "View Demo" make it (seed_demo_shop), here for
 // an owner made through the API: only the service role may call it directly.
@@ -12,7 +12,7 @@ test('a demo shop reads as a lived-in shop: 40 products, low and out of stock, w
   const service = createClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.SUPABASE_SECRET_KEY!, { auth: { persistSession: false } })
   await service.rpc('seed_demo_shop', { p_owner: user.user!.id }).throwOnError()
 
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
   await expect(page).toHaveURL('/app/products')
   await expect(page.getByText('Corner Shop Demo')).toBeVisible()
   await expect(page.getByText('40 products', { exact: true })).toBeVisible()

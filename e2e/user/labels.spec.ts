@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { signIn } from '../_helpers/ui'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 
 function labels(page: Page) {
@@ -134,9 +134,7 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
 
 test('empty states: no products, then only barcoded ones; a new SKU product gets its label', async ({ page }) => {
   const owner = await createOwner('labels', { shopName: 'Label Shop' })
-  await signInThroughUi(page, owner)
-  await expect(page).toHaveURL('/app/products')
-  await page.goto('/app/products/labels')
+  await signIn(page, owner, '/app/products/labels')
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add Your First Product' })).toBeVisible()
 

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn } from '../_helpers/ui'
 
 // Its own owner: the shared e2e shop's product count stays as other specs expect.
 test('the product form marks every invalid field at once and focuses the first; fixed, it adds exactly what was typed', async ({ page }) => {
   const owner = await createOwner('product-form', { shopName: 'Form Shop' })
-  await signInThroughUi(page, owner)
-  await page.goto('/app/products/new')
+  await signIn(page, owner, '/app/products/new')
 
   const name = page.getByLabel('Name', { exact: true })
   const qty = page.getByLabel('Quantity in stock')

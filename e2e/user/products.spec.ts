@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner } from '../_helpers/stack'
-import { controlsPastRightEdge, productCard, productRowsOnScreen, signInThroughUi } from '../_helpers/ui'
+import { controlsPastRightEdge, productCard, productRowsOnScreen, signIn } from '../_helpers/ui'
 
 test.use({ storageState: OWNER_STATE })
 
@@ -156,7 +156,7 @@ test.describe('a shop with no products', () => {
 
   test("shows 'No products yet' and 'Add Your First Product'", async ({ page }) => {
     const owner = await createOwner('empty', { shopName: 'Empty Shelves' })
-    await signInThroughUi(page, owner)
+    await signIn(page, owner)
     await expect(page).toHaveURL('/app/products')
     await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Add Your First Product' })).toBeVisible()

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn } from '../_helpers/ui'
 
 test('a new owner orders what runs low: a suggestion with its reasons, a draft order, received in two parts and over, and stock that agrees', async ({ page }) => {
   const owner = await createOwner('reorder', {
@@ -18,7 +18,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await supabase.rpc('link_product_supplier', { p_product_id: milk.id, p_supplier_id: dairy.id, p_pack_size: 12, p_unit_cost: 0.35 }).throwOnError()
   const stock = async () => (await supabase.from('products').select('qty').eq('id', milk.id).single().throwOnError()).data.qty
 
-  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  await signIn(page, owner, '/app/products')
   await page.getByRole('link', { name: 'Reorder' }).click()
   await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible()
   const group = page.getByRole('region', { name: 'Dairy Direct' })

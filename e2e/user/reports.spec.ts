@@ -3,7 +3,7 @@ import Papa from 'papaparse'
 import { expect, test } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { mailTo } from '../_helpers/mail'
-import { controlsPastRightEdge, expectToast, reportFigure, signInThroughUi, statCard } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, reportFigure, signIn, statCard } from '../_helpers/ui'
 
 test('a new owner opens 7 days of reports: the figures on screen are the ones the CSV exports, and today matches the dashboard', async ({ page }) => {
   const owner = await createOwner('reports', {
@@ -27,7 +27,7 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
     await supabase.rpc('adjust_stock', { p_product_id: id(sku), p_delta: delta, p_reason: reason }).throwOnError()
   }
 
-  await signInThroughUi(page, owner, '/auth?next=%2Fdashboard')
+  await signIn(page, owner, '/dashboard')
   await expect(statCard(page, 'Items Sold Today')).toContainText('6 units')
   await page.getByRole('link', { name: 'Reports' }).click()
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()

@@ -4,7 +4,7 @@ import lighthouse from 'lighthouse'
 import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
 import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { createOwner, readyStocktake, signedInClient } from '../_helpers/stack'
-import { signInThroughUi } from '../_helpers/ui'
+import { signIn } from '../_helpers/ui'
 
 // Lighthouse's own accessibility audit of the stocktake review, on a phone
 // (its mobile emulation), in the system Chromium: the score must be 100.
@@ -26,7 +26,7 @@ test('the stocktake review scores 100 for accessibility in Lighthouse', async ({
     start: { [id['LH-EGG']!]: 8, [id['LH-MILK']!]: 4 },
     end: { [id['LH-EGG']!]: 5, [id['LH-MILK']!]: 6 },
   })
-  await signInThroughUi(page, owner)
+  await signIn(page, owner)
   const url = `${new URL(page.url()).origin}/stocktakes/${sessionId}`
   await page.goto(url)
   await expect(page.getByRole('article', { name: 'Lighthouse Eggs' })).toBeVisible()

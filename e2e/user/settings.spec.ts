@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { createOwner } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn } from '../_helpers/ui'
 
 test('an owner makes a Google Sheets feed link: the formula to paste, a feed that answers without a cookie, and a new link that stops the old', async ({ page }) => {
   const owner = await createOwner('sheets', { products: [{ name: 'Loose Leaf Tea', sku: 'TEA-1', qty: 20, low_stock_threshold: 2 }] })
-  await signInThroughUi(page, owner, '/auth?next=%2Fdashboard')
+  await signIn(page, owner, '/dashboard')
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
   const sheets = page.getByRole('region', { name: 'Google Sheets' })

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../test/shelf/generate-shelf-photo'
 import { expectNoSidewaysScroll, readReviewCard, readTotals, reviewCard, type ShownLine } from '../_helpers/review'
 import { createOwner, newCredentials, type Credentials } from '../_helpers/stack'
-import { expectToast, productCard, signInThroughUi, signUpThroughUi, statCard } from '../_helpers/ui'
+import { expectToast, productCard, signIn, signUpThroughUi, statCard } from '../_helpers/ui'
 
 // A whole day as a new owner lives it: sign up, shop, catalogue by CSV, labels,
 // the morning's photos (a reload, and they are still there, counted), the
@@ -24,11 +24,14 @@ async function photo(counts: Record<string, number>, seed: number, name: string)
   return { name, mimeType: 'image/jpeg', buffer: jpeg }
 }
 
-/** The same owner on a second device: its own browser, its own sign-in. */
+/**
+ * The same owner on a second device: its own browser, its own sign-in. It asks for reduced motion,
+ * so sonner's toasts appear and go without fading: axe, run on this page, never measures a half-faded toast.
+ */
 async function secondDevice(browser: Browser, owner: Credentials, viewport: { width: number; height: number } | null) {
-  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {})
+  const context = await browser.newContext({ ...(viewport ? { viewport, isMobile: true, hasTouch: true } : {}), reducedMotion: 'reduce' })
   const page = await context.newPage()
-  await signInThroughUi(page, owner, '/auth?next=/upload')
+  await signIn(page, owner, '/upload')
   await expect(page).toHaveURL('/upload')
   return page
 }
@@ -168,7 +171,7 @@ test('a sale at the till while the review is open: confirming is refused, the ne
       { name: 'Stale Jam', sku: 'STALE-JAM', qty: 5, low_stock_threshold: 1 },
     ],
   })
-  await signInThroughUi(page, owner, '/auth?next=/upload')
+  await signIn(page, owner, '/upload')
   await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await photo({ 'STALE-TEA': 6 }, 3, 'morning.jpg'))
   await expect(page.getByText('Morning count: 6 units of 1 product')).toBeVisible({ timeout: 90_000 })
   await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await photo({ 'STALE-TEA': 4 }, 4, 'evening.jpg'))

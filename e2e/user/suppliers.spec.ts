@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createOwner, getOwnShop, signedInClient, type Credentials } from '../_helpers/stack'
-import { controlsPastRightEdge, expectToast, signInThroughUi } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, signIn } from '../_helpers/ui'
 
 const suppliers = (page: Page) => page.getByRole('list', { name: 'Suppliers' }).getByRole('listitem')
 
@@ -13,7 +13,7 @@ async function storedSuppliers(owner: Credentials) {
 
 test('a new owner adds a supplier from the products page, corrects a bad email, edits it and deletes it', async ({ page }) => {
   const owner = await createOwner('suppliers')
-  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  await signIn(page, owner, '/app/products')
   await page.getByRole('link', { name: 'Suppliers' }).click()
   await expect(page.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'No suppliers yet' })).toBeVisible()
@@ -69,7 +69,7 @@ test('the suppliers pages have no serious or critical axe violations, and anothe
   const rivalClient = await signedInClient(rival)
   const { data: shop } = await rivalClient.from('shops').select('id').single().throwOnError()
   const { data: theirs } = await rivalClient.from('suppliers').insert({ shop_id: shop.id, name: 'Rival Wholesale' }).select('id').single().throwOnError()
-  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fsuppliers%2Fnew')
+  await signIn(page, owner, '/app/suppliers/new')
   await expect(page.getByRole('heading', { name: 'Add supplier' })).toBeVisible()
   for (const path of ['/app/suppliers/new', '/app/suppliers']) {
     await page.goto(path)
@@ -92,7 +92,7 @@ test('links two products to a supplier from their pages, in packs and at a cost,
   const shop = await getOwnShop(owner)
   const supabase = await signedInClient(owner)
   await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct', lead_time_days: 3 }).throwOnError()
-  await signInThroughUi(page, owner, '/auth?next=%2Fapp%2Fproducts')
+  await signIn(page, owner, '/app/products')
   for (const [name, pack, cost] of [['Whole Milk 1L', '12', '0.35'], ['Butter 250g', '', '1.10']] as const) {
     await page.getByRole('link', { name }).first().click()
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()

@@ -4,13 +4,13 @@ import sharp from 'sharp'
 import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
 import { tinsPhoto } from '../_helpers/photos'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn } from '../_helpers/ui'
 
 test.setTimeout(120_000)
 
 async function ownerOnUpload(page: Page, tag: string): Promise<Credentials> {
   const owner = await createOwner(tag, { products: [{ name: 'Tin', sku: 'TIN-01', qty: 3, low_stock_threshold: 1 }] })
-  await signInThroughUi(page, owner, '/auth?next=/upload')
+  await signIn(page, owner, '/upload')
   await expect(page).toHaveURL('/upload')
   return owner
 }

@@ -3,13 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServerClient } from '@supabase/ssr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND_DEADLINE_MS } from '@/lib/supabase/deadline-fetch'
 import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_TITLE } from '@/lib/http/outage'
 import { PUBLISHABLE_KEY } from '@/supabase/local/config'
 import { startStack, type Stack } from '@/supabase/local/stack'
 import { ownerWithShop, addProduct, type Owner } from '@/test/support/catalogue-test-data'
+import { cookieHeader, sessionCookies } from '@/test/support/session-cookies'
 import { buildApp, serverAction, startApp, type App } from './app-under-test'
 import { startGateway, type Gateway } from './gateway'
 
@@ -25,20 +25,6 @@ let cookie: string
 async function startBackend() {
   stack = await startStack({ dataDir, port: stackPort, seedFile: null, config: { publicUrl: `http://127.0.0.1:${gateway.port}` } })
   stackPort = stack.config.port
-}
-
-/** The owner's session as the app's cookies, made by @supabase/ssr the way the sign-in action does. */
-async function sessionCookie(): Promise<string> {
-  const jar = new Map<string, string>()
-  const supabase = createServerClient(`http://127.0.0.1:${gateway.port}`, PUBLISHABLE_KEY, {
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll: (cookies) => cookies.forEach(({ name, value }) => jar.set(name, value)),
-    },
-  })
-  const { error } = await supabase.auth.signInWithPassword({ email: owner.email, password: owner.password })
-  if (error) throw error
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
 }
 
 function get(path: string) {
@@ -95,7 +81,7 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
     app = await startApp(supabasePort)
     owner = await ownerWithShop({ ...stack, url: `http://127.0.0.1:${gateway.port}` }, 'Fault Shop')
     productId = await addProduct(owner, { name: 'Written before the outage', qty: 7 })
-    cookie = await sessionCookie()
+    cookie = cookieHeader(await sessionCookies(`http://127.0.0.1:${gateway.port}`, PUBLISHABLE_KEY, owner))
   }, 900_000)
 
   afterAll(async () => {
