@@ -12,7 +12,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<Stack>
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return startStack({ memory: true, port: 0, seedFile: null, ...options })
   const scratch = await createScratchDatabase(serverUrl)
-  const stack = await startStack({ databaseUrl: scratch.url, memory: true, port: 0, seedFile: null, ...options })
+  const stack = await scratch.serially(() => startStack({ databaseUrl: scratch.url, memory: true, port: 0, seedFile: null, ...options }))
   return {
     ...stack,
     async stop() {
