@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database } from './database.ts'
 
-const baseSchema = readFileSync(new URL('./base-schema.sql', import.meta.url), 'utf8')
+export const baseSchema = readFileSync(new URL('./base-schema.sql', import.meta.url), 'utf8')
 
 export interface MigrateOptions {
   migrationsDir: string

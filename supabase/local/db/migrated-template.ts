@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
-import { migrate, migrationFiles, type MigrateResult } from './migrate.ts'
+import { baseSchema, migrate, migrationFiles, type MigrateResult } from './migrate.ts'
 import { openPglite, type PgliteDatabase } from './pglite-db.ts'
 
 const PREFIX = 'shelfsnap-pglite-template-'
@@ -14,7 +14,7 @@ const pgliteVersion = (JSON.parse(readFileSync(join(dirname(pgliteEntry), '..', 
 
 /** The cache file for these migrations: its name says what it was made from, so a changed migration makes a new one. */
 export function templateFile(migrationsDir: string): string {
-  const hash = createHash('sha256').update(pgliteVersion).update(readFileSync(new URL('./base-schema.sql', import.meta.url)))
+  const hash = createHash('sha256').update(pgliteVersion).update(baseSchema)
   for (const file of migrationFiles(migrationsDir)) hash.update(file).update(readFileSync(join(migrationsDir, file)))
   return join(tmpdir(), `${PREFIX}${hash.digest('hex').slice(0, 16)}.tar`)
 }
@@ -55,10 +55,10 @@ export async function openMigratedMemoryPglite(migrationsDir: string): Promise<{
   writeFileSync(partial, await db.dump())
   renameSync(partial, file)
   // Copies for migrations changed since: gone once nothing can be starting from them.
-  for (const name of readdirSync(tmpdir())) {
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(PREFIX))) {
     const old = join(tmpdir(), name)
     const madeAt = statSync(old, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
-    if (name.startsWith(PREFIX) && old !== file && madeAt < Date.now() - STALE_MS) rmSync(old, { force: true })
+    if (old !== file && madeAt < Date.now() - STALE_MS) rmSync(old, { force: true })
   }
   return { db, migrations }
 }
