@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formData, idle, revalidatePath, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { createProduct } from './create-product'
@@ -75,6 +76,19 @@ describe('createProduct', () => {
     expect(state).toEqual({ ok: false, message, fieldErrors: { [field]: [message] } })
     expect(await snapshot(stack)).toEqual(before)
     expect(revalidatePath).not.toHaveBeenCalled()
+  })
+
+  it('refuses a page uploaded under a photo name, writes nothing and removes the file', async () => {
+    const page = await uploadPhoto(owner, Buffer.from('<html><script>alert(document.cookie)</script></html>'))
+    const before = await snapshot(stack)
+    const state = await createProduct(idle, formData({ name: 'Cola', qty: '1', image_url: page.url }))
+    const message = 'This file is not a photo. Choose a JPEG, PNG or WebP image.'
+    expect(state).toEqual({ ok: false, message, fieldErrors: { image_url: [message] } })
+    expect(await snapshot(stack)).toEqual(before)
+    expect((await owner.client.storage.from(PRODUCT_IMAGES_BUCKET).download(page.path)).data).toBeNull()
+    // a JPEG named .webp is not what it claims either
+    const jpeg = await uploadPhoto(owner, await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } }).jpeg().toBuffer())
+    expect((await createProduct(idle, formData({ name: 'Cola', qty: '1', image_url: jpeg.url }))).fieldErrors).toEqual({ image_url: [message] })
   })
 
   it('refuses a signed-out visitor and a user without a shop', async () => {
