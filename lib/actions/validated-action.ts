@@ -22,6 +22,16 @@ interface Options {
 }
 
 export const NO_USER_MESSAGE = 'No user found'
+/** A call whose arguments are not what the app's own pages send (a script, a stale page). */
+export const MALFORMED_CALL_MESSAGE = 'ShelfSnap could not read this request. Reload the page and try again.'
+
+/**
+ * Trap: an action's arguments are whatever the POST body decodes to (`[]`, `{}`, `null`, an
+ * object where the FormData should be): never what the TypeScript signature says.
+ */
+function isFormCall(previous: unknown, formData: unknown): formData is FormData {
+  return formData instanceof FormData && (previous === undefined || previous === null || typeof previous === 'object')
+}
 
 /**
  * auth + zod for every server action. Control characters are dropped before parsing.
@@ -33,7 +43,8 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
   run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
   { requireUser = false, allErrors = false, deadlineMs }: Options = {},
 ) {
-  return async (_previous: ActionState, formData: FormData): Promise<R | ActionState> => {
+  return async (previous: ActionState, formData: FormData): Promise<R | ActionState> => {
+    if (!isFormCall(previous, formData)) return { ok: false, message: MALFORMED_CALL_MESSAGE }
     const parsed = schema.safeParse(cleanFormEntries(formData))
     if (!parsed.success) {
       const issues = allErrors ? parsed.error.issues : parsed.error.issues.slice(0, 1)
@@ -63,5 +74,17 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       if (isBackendFailure(error)) return { ok: false, message: BACKEND_UNREACHABLE_MESSAGE }
       throw error
     }
+  }
+}
+
+/**
+ * For the actions a page calls with arguments of its own instead of a form: the arguments are
+ * checked as a tuple before anything runs, and anything else gets `refused` with the plain message.
+ */
+export function checkedCall<A extends z.ZodTuple, R>(args: A, run: (...parsed: z.output<A>) => Promise<R>, refused: (message: string) => R) {
+  return async (...raw: unknown[]): Promise<R> => {
+    const parsed = args.safeParse(raw)
+    if (!parsed.success) return refused(MALFORMED_CALL_MESSAGE)
+    return run(...parsed.data)
   }
 }

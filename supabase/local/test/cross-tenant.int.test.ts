@@ -116,6 +116,7 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
+  backend_health: () => ({}),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),

@@ -1,0 +1,12 @@
+-- What the app's proxy asks before it draws a page when no database answer is recent. It must
+-- reach PostgreSQL itself: PostgREST answers its root from the schema cache, even with the
+-- database gone. Cheap, the same for everyone, and it reads nothing.
+create or replace function public.backend_health()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$ select true $$;
+
+revoke execute on function public.backend_health() from public;
+grant execute on function public.backend_health() to anon, authenticated, service_role;
