@@ -40,6 +40,8 @@ const env: NodeJS.ProcessEnv = {
   SUPABASE_SECRET_KEY: SECRET_KEY,
   CHROMIUM_PATH: chromium,
   E2E_BASE_URL: APP_URL,
+  // The client's address for the sign-in limits, as Vercel's x-real-ip; specs that test them send it.
+  TRUSTED_IP_HEADER: 'x-real-ip',
   NEXT_TELEMETRY_DISABLED: '1',
 }
 

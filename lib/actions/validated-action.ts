@@ -1,5 +1,8 @@
 import 'server-only'
+import { headers } from 'next/headers'
 import type { z } from 'zod'
+import { authAttemptRefused, type AuthLimitKind } from '@/lib/auth/auth-limits'
+import { clientAddress } from '@/lib/http/client-address'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { isBackendFailure } from '@/lib/supabase/deadline-fetch'
@@ -19,6 +22,8 @@ interface Options {
   allErrors?: boolean
   /** how long a backend call may wait without progress; bulk writes get longer than the default */
   deadlineMs?: number
+  /** sign-in and the like: limited per client address and per email, here and at the auth server */
+  limit?: AuthLimitKind
 }
 
 export const NO_USER_MESSAGE = 'No user found'
@@ -41,7 +46,7 @@ function isFormCall(previous: unknown, formData: unknown): formData is FormData 
 export function validatedAction<S extends z.ZodType, R extends ActionState = ActionState>(
   schema: S,
   run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
-  { requireUser = false, allErrors = false, deadlineMs }: Options = {},
+  { requireUser = false, allErrors = false, deadlineMs, limit }: Options = {},
 ) {
   return async (previous: ActionState, formData: FormData): Promise<R | ActionState> => {
     if (!isFormCall(previous, formData)) return { ok: false, message: MALFORMED_CALL_MESSAGE }
@@ -56,7 +61,13 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       const message = issues[0]?.message ?? 'Invalid input'
       return { ok: false, message, fieldErrors }
     }
-    const supabase = await createClient({ deadlineMs })
+    const forwardedFor = limit ? clientAddress(await headers()) : null
+    if (limit) {
+      const { email } = parsed.data as { email?: unknown }
+      const refused = authAttemptRefused(limit, { address: forwardedFor, email: typeof email === 'string' ? email : null })
+      if (refused) return { ok: false, message: refused }
+    }
+    const supabase = await createClient({ deadlineMs, forwardedFor })
     let userId = ''
     if (requireUser) {
       const { data, error } = await supabase.auth.getClaims()

@@ -17,6 +17,7 @@ const stack = await startStack({
   config: {
     // site URL, confirmations, email limits and templates, as `supabase start` reads them
     ...authConfigFromToml(),
+    ...(process.env.GOTRUE_RATE_LIMIT_HEADER !== undefined && { rateLimitHeader: process.env.GOTRUE_RATE_LIMIT_HEADER || null }),
     signInRateLimit: {
       max: Number(process.env.SUPABASE_LOCAL_SIGNIN_LIMIT ?? 30),
       windowMs: 5 * 60_000,
