@@ -5,6 +5,7 @@
 // Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
 // E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { authConfigFromToml } from '../supabase/local/config-toml.ts'
@@ -42,6 +43,10 @@ const env: NodeJS.ProcessEnv = {
   E2E_BASE_URL: APP_URL,
   // The client's address for the sign-in limits, as Vercel's x-real-ip; specs that test them send it.
   TRUSTED_IP_HEADER: 'x-real-ip',
+  // A production build sends scheduled reports only with SITE_URL, the address of its links;
+  // the specs call the cron as Vercel does, with CRON_SECRET.
+  SITE_URL: APP_URL,
+  CRON_SECRET: randomBytes(24).toString('hex'),
   NEXT_TELEMETRY_DISABLED: '1',
 }
 
