@@ -2,13 +2,18 @@
 // hand with known answers: a London shop across the October clock change, an
 // Indian shop (UTC+5:30) across midnight, the dashboard's "today", bad ranges
 // and another shop's data.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startActionStack } from '@/test/support/action-test-harness'
+import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, type Owner } from '@/test/support/catalogue-test-data'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 import { insertConfirmedStocktake, setQty } from '@/test/support/report-test-data'
 import type { Stack } from '@/supabase/local/stack'
 import type { PresetId } from '@/lib/reports/period'
+import { bookStockTaps, undoStockTaps } from '@/lib/actions/adjust-stock'
+import { shopReportCsv } from '@/lib/csv/shop-report'
+import { renderDailyReportEmail } from '@/lib/email/daily-report-email'
+import { getDashboardSummary } from './dashboard'
 import { getShopReport } from './reports'
 
 let stack: Stack
@@ -176,6 +181,40 @@ describe('one source for today', () => {
     const figures = (shopReport as { figures: Record<string, number> }).figures
     expect((dashboard as { today: unknown }).today).toEqual(figures)
     expect(figures).toMatchObject({ sold: 5, sales: 2, received: 12, gone: 1, sales_value: 7.6, shrinkage_units: 3, shrinkage_value: 1.4 })
+  })
+})
+
+describe('a sale and its undo', () => {
+  it('count as no sale on the dashboard, the report, its CSV and its email; units net out', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Undo Shop')
+    const tea = await addProduct(owner, { name: 'Tea', qty: 10, unit_price: 2 })
+    await signInAs(owner)
+    const tap = (count: number) => formData({ product_id: tea, kind: 'sold', count: String(count), request_id: randomUUID() })
+    const undone = tap(1)
+    expect(await bookStockTaps(idle, undone)).toMatchObject({ ok: true, qty: 9 })
+    expect(await bookStockTaps(idle, tap(2))).toMatchObject({ ok: true, qty: 7 })
+    expect(await undoStockTaps(idle, formData({ product_id: tea, request_id: undone.get('request_id') as string }))).toMatchObject({ ok: true, qty: 8 })
+
+    const result = await getShopReport(owner.client, { range: 'today' })
+    if (!result?.ok) throw new Error('no report')
+    const { report } = result
+    expect(report.figures).toMatchObject({ sold: 2, sales: 1, sales_value: 4, movements: 4 })
+    // the stat card reads these two: "2 units … in 1 recorded sale"
+    expect((await getDashboardSummary(owner.client))!.today).toMatchObject({ sold: 2, sales: 1 })
+    expect(shopReportCsv(report)).toContain('Units sold,2,in 1 recorded sale,,')
+    const { text } = await renderDailyReportEmail({ report, lowStock: [], reportUrl: 'http://localhost/reports' })
+    expect(text).toContain('Units sold: 2 · in 1 recorded sale')
+
+    // undoing the other sale too leaves none; a second undo of it changes nothing
+    const { rows } = await stack.db.query<{ request_id: string }>(
+      `select request_id from stock_movements where product_id = $1 and delta = -2`,
+      [tea],
+    )
+    const undoSecond = formData({ product_id: tea, request_id: rows[0]!.request_id })
+    await undoStockTaps(idle, undoSecond)
+    await undoStockTaps(idle, undoSecond)
+    const after = await getShopReport(owner.client, { range: 'today' })
+    expect(after?.ok && after.report.figures).toMatchObject({ sold: 0, sales: 0, sales_value: 0, movements: 5 })
   })
 })
 
