@@ -144,15 +144,12 @@ describe('shop_report() where a cost is unknown, a day has two stocktakes and pr
     const mug = await product('Mug', '2026-10-25T08:00:00Z', { unit_cost: 4 }) // added inside the period
     for (const [id, qty] of [[jar, 2], [bowl, 3], [lid, 1], [mug, 5]] as const) await setQty(stack, id, qty)
     // the bowl's one sale in the 30 days was undone: it is still a slow mover, never sold
-    const { rows } = await stack.db.query<{ id: string }>(
-      `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, created_at)
-       values ($1, $2, -1, 2, 'sold', '2026-10-20T10:00:00Z') returning id`,
-      [owner.shopId, bowl],
-    )
+    const sale = randomUUID()
     await stack.db.query(
-      `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, note, reverses, created_at)
-       values ($1, $2, 1, 3, 'sold', 'Undone', $3, '2026-10-20T10:00:05Z')`,
-      [owner.shopId, bowl, rows[0]!.id],
+      `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, request_id, created_at)
+       values ($1, $2, -1, 2, 'sold', $3, '2026-10-20T10:00:00Z'),
+              ($1, $2, 1, 3, 'sold', undo_request_id($3), '2026-10-20T10:00:05Z')`,
+      [owner.shopId, bowl, sale],
     )
     const morning = await insertConfirmedStocktake(stack, owner, '2026-10-25T09:00:00Z', [{ productId: cake, soldOrMissing: 2 }])
     const evening = await insertConfirmedStocktake(stack, owner, '2026-10-25T17:00:00Z', [

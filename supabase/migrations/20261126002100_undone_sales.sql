@@ -1,26 +1,20 @@
--- A sale and its undo count as no sale. The undo (a movement of its own, the
--- reverse of the change with the same reason) now names the movement it
--- reverses, so every count of sales can leave both out; units already net out.
+-- A sale and its undo count as no sale. An undo is a movement of its own (the
+-- reverse of the change, same reason, noted 'Undone') whose request id is
+-- derived from the change's: undo_request_id() is that derivation, the one
+-- place both the undo and every count of sales read it. (Not a column on the
+-- ledger: the ledger functions' callers test their returned row with
+-- `is not null`, which a column left null would turn false.)
 
-alter table public.stock_movements add column reverses uuid;
-
--- "Is this sale undone?" is asked of a period's sales: only undos carry the column.
-create index stock_movements_reverses_idx on public.stock_movements (reverses) where reverses is not null;
-
--- Undos booked before this migration: their request id is derived from the change's.
-update public.stock_movements u
-   set reverses = o.id
-  from public.stock_movements o
- where u.note = 'Undone' and u.source = 'manual' and u.request_id is not null
-   and o.product_id = u.product_id and o.request_id is not null
-   and u.request_id = md5('undo:' || o.request_id::text)::uuid;
+create function public.undo_request_id(p_request_id uuid) returns uuid
+language sql immutable parallel safe set search_path = '' as $$
+  select md5('undo:' || p_request_id::text)::uuid
+$$;
 
 create or replace function public.undo_stock_change(p_product_id uuid, p_request_id uuid) returns public.stock_movements
 language plpgsql security definer set search_path = '' as $$
 declare
   v_product public.products;
   v_change public.stock_movements;
-  v_undo public.stock_movements;
 begin
   v_product := public.lock_owned_product(p_product_id);
   -- Only a tap's change (manual, no note): never an undo, a stocktake or an import.
@@ -30,22 +24,18 @@ begin
   if not found then
     raise exception 'There is no change to undo' using errcode = 'P0002';
   end if;
-  v_undo := public.apply_stock_change(v_product, -v_change.delta, v_change.reason, 'Undone', 'manual',
-                                      md5('undo:' || p_request_id::text)::uuid);
-  if v_undo.reverses is null then
-    update public.stock_movements set reverses = v_change.id where id = v_undo.id returning * into v_undo;
-  end if;
-  return v_undo;
+  return public.apply_stock_change(v_product, -v_change.delta, v_change.reason, 'Undone', 'manual',
+                                   public.undo_request_id(p_request_id));
 end
 $$;
 
--- As in 20261123001500, except `sales`: a sale undone within the period, and the
--- undo itself, are no sale.
+-- As in 20261123001500, except `sales`: a sale (units out) undone within the
+-- period is no sale, and the undo (units back) none either.
 create or replace function public.report_figures(p_shop_id uuid, p_start timestamptz, p_end timestamptz)
 returns jsonb
 language sql stable set search_path = '' as $$
   with moves as (
-    select m.id, m.product_id, m.reason, m.delta, m.reverses
+    select m.product_id, m.reason, m.delta, m.request_id
       from public.stock_movements m
      where m.shop_id = p_shop_id and m.created_at >= p_start and m.created_at < p_end
   ), sold as (
@@ -71,8 +61,10 @@ language sql stable set search_path = '' as $$
     from (
       select coalesce(-sum(delta) filter (where reason = 'sold'), 0) as sold,
              (select count(*) from moves sale
-               where sale.reason = 'sold' and sale.reverses is null
-                 and not exists (select 1 from moves undo where undo.reverses = sale.id)) as sales,
+               where sale.reason = 'sold' and sale.delta < 0
+                 and not exists (select 1 from moves undo
+                                  where undo.product_id = sale.product_id
+                                    and undo.request_id = public.undo_request_id(sale.request_id))) as sales,
              coalesce(-sum(delta) filter (where reason = 'gone'), 0) as gone,
              coalesce(sum(delta) filter (where reason = 'received'), 0) as received,
              count(*) as movements
@@ -93,3 +85,6 @@ language sql stable set search_path = '' as $$
         from shrink
     ) k
 $$;
+
+revoke execute on function public.undo_request_id(uuid) from public, anon;
+grant execute on function public.undo_request_id(uuid) to authenticated, service_role;

@@ -139,7 +139,8 @@ begin
              and not exists (
                select 1 from public.stock_movements m
                 where m.product_id = st.id and m.reason = 'sold' and m.delta < 0 and m.created_at >= v_slow_start and m.created_at < v_end
-                  and not exists (select 1 from public.stock_movements u where u.reverses = m.id))
+                  and not exists (select 1 from public.stock_movements u
+                                   where u.product_id = m.product_id and u.request_id = public.undo_request_id(m.request_id)))
         )
         select jsonb_build_object(
                  'total', (select count(*) from slow),
@@ -148,7 +149,8 @@ begin
                             'id', l.id, 'name', l.name, 'sku', l.sku, 'qty', l.qty, 'value', l.value,
                             'last_sold_at', (select max(m.created_at) from public.stock_movements m
                                               where m.product_id = l.id and m.reason = 'sold' and m.delta < 0 and m.created_at < v_end
-                                                and not exists (select 1 from public.stock_movements u where u.reverses = m.id)))
+                                                and not exists (select 1 from public.stock_movements u
+                                   where u.product_id = m.product_id and u.request_id = public.undo_request_id(m.request_id))))
                             order by l.value desc nulls last, l.qty desc, l.name, l.id), '[]')
                      from (select * from slow order by value desc nulls last, qty desc, name, id limit 50) l))),
       'shrinkage_products', (
