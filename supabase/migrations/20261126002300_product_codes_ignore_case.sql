@@ -13,39 +13,31 @@
 --     they are fixed: select public.ensure_product_code_indexes();
 
 -- Security invoker on purpose: RLS limits the look-up to the caller's own shop.
--- Custom plans: a plan cached while an import's first rows went in would scan
--- the table for each of the next thousands.
+-- The look-up is planned per row (execute): a plan cached while an import's
+-- first rows went in would scan the table for each of the next thousands.
 create function public.products_codes_ignore_case() returns trigger
-language plpgsql set search_path = '' set plan_cache_mode = force_custom_plan as $$
+language plpgsql set search_path = '' as $$
 declare
+  v_field text;
+  v_code text;
   v_other text;
 begin
-  if new.sku is not null and (tg_op = 'INSERT' or lower(new.sku) is distinct from lower(old.sku))
-     and to_regclass('public.products_shop_sku_lower_key') is null then
-    select p.sku into v_other from public.products p
-     where p.shop_id = new.shop_id and lower(p.sku) = lower(new.sku) and p.id <> new.id
-     order by p.created_at, p.id
-     limit 1;
-    if found then
-      raise exception 'duplicate key value violates unique constraint "products_shop_sku_lower_key"'
-        using errcode = '23505', constraint = 'products_shop_sku_lower_key',
-              detail = format('Key (shop_id, lower(sku))=(%s, %s) already exists.', new.shop_id, lower(new.sku)),
+  foreach v_field in array array['sku', 'barcode'] loop
+    v_code := to_jsonb(new) ->> v_field;
+    continue when v_code is null
+      or (tg_op = 'UPDATE' and lower(v_code) is not distinct from lower(to_jsonb(old) ->> v_field))
+      or to_regclass(format('public.products_shop_%s_lower_key', v_field)) is not null;
+    execute format('select p.%1$I from public.products p
+                     where p.shop_id = $1 and lower(p.%1$I) = lower($2) and p.id <> $3
+                     order by p.created_at, p.id limit 1', v_field)
+       into v_other using new.shop_id, v_code, new.id;
+    if v_other is not null then
+      raise exception 'duplicate key value violates unique constraint "products_shop_%_lower_key"', v_field
+        using errcode = '23505', constraint = format('products_shop_%s_lower_key', v_field),
+              detail = format('Key (shop_id, lower(%s))=(%s, %s) already exists.', v_field, new.shop_id, lower(v_code)),
               hint = v_other;
     end if;
-  end if;
-  if new.barcode is not null and (tg_op = 'INSERT' or lower(new.barcode) is distinct from lower(old.barcode))
-     and to_regclass('public.products_shop_barcode_lower_key') is null then
-    select p.barcode into v_other from public.products p
-     where p.shop_id = new.shop_id and lower(p.barcode) = lower(new.barcode) and p.id <> new.id
-     order by p.created_at, p.id
-     limit 1;
-    if found then
-      raise exception 'duplicate key value violates unique constraint "products_shop_barcode_lower_key"'
-        using errcode = '23505', constraint = 'products_shop_barcode_lower_key',
-              detail = format('Key (shop_id, lower(barcode))=(%s, %s) already exists.', new.shop_id, lower(new.barcode)),
-              hint = v_other;
-    end if;
-  end if;
+  end loop;
   return new;
 end
 $$;
@@ -58,34 +50,26 @@ create trigger products_codes_ignore_case before insert or update of sku, barcod
 create function public.ensure_product_code_indexes() returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_sku_clashes bigint;
-  v_barcode_clashes bigint;
+  v_field text;
+  v_clashes bigint;
+  v_report jsonb := '{}';
 begin
-  select count(*) into v_sku_clashes from (
-    select 1 from public.products where sku is not null group by shop_id, lower(sku) having count(*) > 1) c;
-  if v_sku_clashes = 0 then
-    create unique index if not exists products_shop_sku_lower_key on public.products (shop_id, lower(sku));
-    drop index if exists public.products_shop_sku_lower_idx;
-  else
-    create index if not exists products_shop_sku_lower_idx on public.products (shop_id, lower(sku));
-    raise warning '% SKUs are used twice in a shop, differing only in case: products_shop_sku_lower_key is not made yet', v_sku_clashes
-      using hint = 'Each owner sees theirs on the products page. Once they are changed, run: select public.ensure_product_code_indexes();';
-  end if;
-
-  select count(*) into v_barcode_clashes from (
-    select 1 from public.products where barcode is not null group by shop_id, lower(barcode) having count(*) > 1) c;
-  if v_barcode_clashes = 0 then
-    create unique index if not exists products_shop_barcode_lower_key on public.products (shop_id, lower(barcode));
-    drop index if exists public.products_shop_barcode_lower_idx;
-  else
-    create index if not exists products_shop_barcode_lower_idx on public.products (shop_id, lower(barcode));
-    raise warning '% barcodes are used twice in a shop, differing only in case: products_shop_barcode_lower_key is not made yet', v_barcode_clashes
-      using hint = 'Each owner sees theirs on the products page. Once they are changed, run: select public.ensure_product_code_indexes();';
-  end if;
-
-  return jsonb_build_object(
-    'sku_clashes', v_sku_clashes, 'sku_unique', v_sku_clashes = 0,
-    'barcode_clashes', v_barcode_clashes, 'barcode_unique', v_barcode_clashes = 0);
+  foreach v_field in array array['sku', 'barcode'] loop
+    execute format('select count(*) from (select 1 from public.products where %1$I is not null
+                                           group by shop_id, lower(%1$I) having count(*) > 1) c', v_field)
+       into v_clashes;
+    if v_clashes = 0 then
+      execute format('create unique index if not exists products_shop_%1$s_lower_key on public.products (shop_id, lower(%1$I))', v_field);
+      execute format('drop index if exists public.products_shop_%s_lower_idx', v_field);
+    else
+      execute format('create index if not exists products_shop_%1$s_lower_idx on public.products (shop_id, lower(%1$I))', v_field);
+      raise warning '% % are used twice in a shop, differing only in case: products_shop_%_lower_key is not made yet',
+        v_clashes, case v_field when 'sku' then 'SKUs' else 'barcodes' end, v_field
+        using hint = 'Each owner sees theirs on the products page. Once they are changed, run: select public.ensure_product_code_indexes();';
+    end if;
+    v_report := v_report || jsonb_build_object(v_field || '_clashes', v_clashes, v_field || '_unique', v_clashes = 0);
+  end loop;
+  return v_report;
 end
 $$;
 
