@@ -21,6 +21,7 @@ beforeAll(async () => {
   rival = await ownerWithShop(stack, 'Rival Shop')
   rivalProduct = await addProduct(rival, { name: 'Rival Tea', sku: 'RIVAL-1' })
   await addProduct(owner, { name: 'Milk', sku: 'MILK-1', barcode: '5000000000001' })
+  await addProduct(owner, { name: 'Boxed tea', sku: 'BOX-1', barcode: 'ABC-9' })
 })
 afterAll(async () => stack?.stop())
 beforeEach(async () => {
@@ -56,6 +57,8 @@ describe('createProduct', () => {
   it.each([
     ['a duplicate SKU', { sku: 'MILK-1' }, 'sku', 'A product with this SKU already exists'],
     ['a duplicate barcode', { sku: 'NEW-1', barcode: '5000000000001' }, 'barcode', 'A product with this barcode already exists'],
+    ['a SKU another product has in other capitals', { sku: 'milk-1' }, 'sku', 'Another product has this SKU in other capitals: SKUs are the same whatever their capitals'],
+    ['a barcode another product has in other capitals', { sku: 'NEW-2', barcode: 'abc-9' }, 'barcode', 'Another product has this barcode in other capitals: barcodes are the same whatever their capitals'],
     ['no name', { name: '' }, 'name', 'Name is required'],
     ['a file for a name', { name: new Blob(['x']) }, 'name', 'Name is required'],
     ['a 121-character name', { name: 'x'.repeat(121) }, 'name', 'Name must be 120 characters or less'],
@@ -140,6 +143,7 @@ describe('updateProduct', () => {
     ["another shop's product", () => ({ id: rivalProduct, name: 'Mine now' }), 'form', 'Product not found'],
     ['an id that is not a uuid', () => ({ id: "1' or '1'='1", name: 'x' }), 'id', 'Product not found'],
     ['a SKU taken by another product', () => ({ id: 'OWN', name: 'x', sku: 'MILK-1' }), 'sku', 'A product with this SKU already exists'],
+    ['a SKU another product has in other capitals', () => ({ id: 'OWN', name: 'x', sku: 'Milk-1' }), 'sku', 'Another product has this SKU in other capitals: SKUs are the same whatever their capitals'],
     ['a photo in another shop folder', () => ({ id: 'OWN', name: 'x', image_url: rivalPhoto() }), 'image_url', 'The photo must be uploaded from this page'],
   ])('refuses %s and writes nothing', async (_, input, field, message) => {
     const own = await addProduct(owner, { name: 'Jam' })

@@ -140,7 +140,13 @@ export async function recordAnalysis(
   if (lines.length > 0) fail((await supabase.from('count_lines').insert(lines)).error)
   const unmatched = analysis.unmatched
     .slice(0, 200)
-    .map((item) => ({ ...ids, label: item.label.slice(0, 300) || '?', format: item.format?.slice(0, 40) ?? null, count: item.count }))
+    .map((item) => ({
+      ...ids,
+      label: item.label.slice(0, 300) || '?',
+      format: item.format?.slice(0, 40) ?? null,
+      count: item.count,
+      ...(item.matches ? { matches: item.matches.slice(0, 20) } : {}),
+    }))
   if (unmatched.length > 0) fail((await supabase.from('count_unmatched').insert(unmatched)).error)
   const found = lines.reduce((sum, line) => sum + line.count, 0) + unmatched.reduce((sum, item) => sum + item.count, 0)
   const usage = analysis.usage

@@ -120,6 +120,8 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
+  undo_request_id: () => ({ p_request_id: randomUUID() }),
+  product_code_twins: (v) => ({ p_product_id: v.productId }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
   open_count_session: () => ({}),
   add_count_photo: (v) => ({ p_session_id: v.sessionId, p_side: 'end', p_storage_path: `${v.shopId}/${v.sessionId}/end-planted.png` }),
