@@ -62,11 +62,9 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       return { ok: false, message, fieldErrors }
     }
     const forwardedFor = limit ? clientAddress(await headers()) : null
-    if (limit) {
-      const { email } = parsed.data as { email?: unknown }
-      const refused = authAttemptRefused(limit, { address: forwardedFor, email: typeof email === 'string' ? email : null })
-      if (refused) return { ok: false, message: refused }
-    }
+    const { email } = parsed.data as { email?: unknown }
+    const refused = limit && authAttemptRefused(limit, { address: forwardedFor, email: typeof email === 'string' ? email : null })
+    if (refused) return { ok: false, message: refused }
     const supabase = await createClient({ deadlineMs, forwardedFor })
     let userId = ''
     if (requireUser) {

@@ -22,11 +22,13 @@ type CookieWrites = Parameters<NonNullable<Parameters<typeof createServerClient>
 /**
  * Does the database answer? Signed-in claims are verified offline (JWKS), so the proxy cannot
  * tell from them; it asks a function that needs PostgreSQL itself (PostgREST's root does not).
+ * With the secret key it may run it; with the publishable key PostgreSQL refuses (401), which is
+ * an answer too. Only 5xx or no answer is an outage.
  */
 async function databaseAnswers(url: string, key: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/rest/v1/rpc/backend_health`, {
-      headers: { apikey: key },
+      headers: { apikey: process.env.SUPABASE_SECRET_KEY || key },
       signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
     })
     await response.body?.cancel()

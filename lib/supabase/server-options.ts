@@ -1,7 +1,7 @@
 import { BACKEND_DEADLINE_MS, deadlineFetch } from './deadline-fetch'
 
 /** The header Supabase Auth reads the end user's address from (its IP address forwarding). */
-export const FORWARDED_FOR_HEADER = 'Sb-Forwarded-For'
+const FORWARDED_FOR_HEADER = 'Sb-Forwarded-For'
 
 /**
  * Auth calls made for a client whose address the app knows carry it, so the auth server limits

@@ -124,6 +124,8 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   backend_health: () => ({}),
+  confirm_whatsapp_code: (v) => ({ p_id: v.recipientId, p_code: '000000' }),
+  record_opt_in_message: (v) => ({ p_id: v.recipientId, p_message_id: 'wamid.planted' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
