@@ -30,11 +30,13 @@
 // Sightings are merged into labels, fragments and misreads dropped, and what
 // counts decided, in merge-detections.ts.
 // Every image goes to zxing as grey PGM bytes (no RGBA copies).
+// This module is the one decoder: the server (load-photo.ts) and the
+// browser's worker (decode-worker.ts) hand it the photo's pixels.
 import type { ReaderOptions } from 'zxing-wasm/reader'
+import { AnalysisError } from '../analyser.ts'
 import { findLinearRegions, type FindOptions } from './find-linear.ts'
 import { IDENTITY, scaledView } from './geometry.ts'
-import { halve, resample, sharpenRows, type GreyImage } from './grey-image.ts'
-import { loadPhoto, loadZXingLuminance } from './load-photo.ts'
+import { fromRgb, halve, luminance, resample, sharpenRows, type GreyImage, type RgbImage } from './grey-image.ts'
 import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
 import { LINEAR_READER, readCrop, readView } from './read-view.ts'
 import { SameBarsCheck } from './same-bars.ts'
@@ -60,6 +62,12 @@ const REREADS = [
   { height: 0.5, sharpen: 0.5, scale: 2 },
 ]
 
+/** Photos larger than this are refused rather than risk running out of memory. */
+export const MAX_PHOTO_PIXELS = 50_000_000
+
+export const tooLarge = (width: number, height: number) =>
+  new AnalysisError('unreadable_image', `This photo is ${Math.round((width * height) / 1e6)} megapixels, more than the 50 we can read. Take it at a lower resolution.`)
+
 export interface PassReport {
   name: string
   ms: number
@@ -79,8 +87,8 @@ interface Pass {
   read: () => Promise<PassDetection[]>
 }
 
-function firstPass(bytes: Buffer, photo: GreyImage, closeUp: boolean): Pass {
-  if (closeUp) return { name: 'as zxing reads it', read: async () => readView(await loadZXingLuminance(bytes), IDENTITY, { formats: ALL_FORMATS }) }
+function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean): Pass {
+  if (closeUp) return { name: 'as zxing reads it', read: () => readView(fromRgb(pixels.data, pixels.width, pixels.height, pixels.channels), IDENTITY, { formats: ALL_FORMATS }) }
   return {
     name: 'at half size',
     read: async () =>
@@ -98,9 +106,16 @@ function closeUpPasses(photo: GreyImage): Pass[] {
   ]
 }
 
-/** Every code in the photo, each physical label once, centres in photo pixels. */
-export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<DecodedPhoto> {
-  const photo = await loadPhoto(bytes)
+export interface DecodeOptions {
+  signal?: AbortSignal
+  /** the codes that count so far, after each pass: the first are on screen before the whole photo is read */
+  onProgress?: (codes: DetectedCode[]) => void
+}
+
+/** Every code in the photo (its upright sRGB pixels), each physical label once, centres in photo pixels. */
+export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: DecodeOptions = {}): Promise<DecodedPhoto> {
+  if (pixels.width * pixels.height > MAX_PHOTO_PIXELS) throw tooLarge(pixels.width, pixels.height)
+  const photo = luminance(pixels)
   const bars = new SameBarsCheck(photo)
   const merger = new DetectionMerger((a, b) => bars.test(a, b))
   const reports: PassReport[] = []
@@ -109,7 +124,9 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     const started = performance.now()
     const found = await run()
     reports.push({ name, ms: performance.now() - started, found })
+    onProgress?.(counted())
   }
+  const counted = () => merger.codes.filter((code) => isCounted(code, Math.min(photo.width, photo.height)))
   const closeUp = photo.width * photo.height <= CLOSE_UP_PIXELS
   const run = (pass: Pass) =>
     timed(pass.name, async () => {
@@ -117,7 +134,7 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
       merger.add(found)
       return found.length
     })
-  await run(firstPass(bytes, photo, closeUp))
+  await run(firstPass(pixels, photo, closeUp))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
   await timed('1D in located crops', async () => {
     let found = 0
@@ -146,5 +163,5 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     }
     return confirmed
   })
-  return { width: photo.width, height: photo.height, codes: merger.codes.filter((code) => isCounted(code, Math.min(photo.width, photo.height))), passes: reports }
+  return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
 }
