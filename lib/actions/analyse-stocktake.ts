@@ -1,9 +1,9 @@
 'use server'
 
-import { listPhotos } from '@/lib/data/stocktake-photos'
+import { listPhotos, requeuePhoto } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
 import { startAnalysis } from '@/lib/workflows/start-analysis'
-import { STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
+import { photoSchema, STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
 import { validatedAction } from './validated-action'
 
@@ -31,6 +31,24 @@ export const analyseStocktake = validatedAction(
     }
     const started = await startAnalysis(supabase, session.id)
     return started.ok ? { ok: true, message: 'Analysis started' } : started
+  },
+  { requireUser: true },
+)
+
+export const PHOTO_GONE = 'This photo was changed or removed. Reload the page to see the stocktake as it is.'
+export const KEPT_ON_PHONE = 'This photo stayed on the phone that took it: only its labels were uploaded, so the server cannot count it again. Take it again to count it anew.'
+
+/** "Count again on the server": a photo the phone counted goes to the server's count, which replaces the phone's. */
+export const countPhotoOnServer = validatedAction(
+  photoSchema,
+  async ({ session_id, photo_id }, { supabase }) => {
+    const session = await getStocktake(supabase, session_id)
+    if (!session || session.status !== 'open') return { ok: false, message: STOCKTAKE_NOT_FOUND }
+    const photo = (await listPhotos(supabase, session.id)).find((item) => item.id === photo_id)
+    if (!photo) return { ok: false, message: PHOTO_GONE }
+    if (photo.kept_on_device) return { ok: false, message: KEPT_ON_PHONE }
+    await requeuePhoto(supabase, photo.id)
+    return startAnalysis(supabase, session.id)
   },
   { requireUser: true },
 )

@@ -15,6 +15,10 @@ export interface PhotoView {
   status: StocktakePhoto['status']
   error: string | null
   codesFound: number | null
+  /** read on the phone that took it, or by the server */
+  countedOn: StocktakePhoto['counted_on']
+  /** only its labels' crops were uploaded */
+  keptOnDevice: boolean
 }
 
 export interface SideView {
@@ -60,6 +64,8 @@ export async function openStocktakeView(supabase: SupabaseClient, session: Stock
         status: photo.status,
         error: photo.error,
         codesFound: photo.codes_found,
+        countedOn: photo.counted_on,
+        keptOnDevice: photo.kept_on_device,
       })),
     state: sideState(photos, which),
     counts: counts[which],

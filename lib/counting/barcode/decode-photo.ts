@@ -34,7 +34,7 @@
 // browser's worker (decode-worker.ts) hand it the photo's pixels.
 import type { ReaderOptions } from 'zxing-wasm/reader'
 import { AnalysisError } from '../analyser.ts'
-import { findLinearRegions, type FindOptions } from './find-linear.ts'
+import { findLinearRegions, type FindOptions, type LinearRegion } from './find-linear.ts'
 import { IDENTITY, scaledView } from './geometry.ts'
 import { fromRgb, halve, luminance, resample, sharpenRows, type GreyImage, type RgbImage } from './grey-image.ts'
 import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
@@ -98,6 +98,10 @@ function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean): Pass {
   }
 }
 
+/** Whether a label read is the one on a located region's bars. */
+const onBars = (code: DetectedCode, region: LinearRegion) =>
+  LINEAR.has(code.format) && Math.hypot(code.center.x - region.center.x, code.center.y - region.center.y) < Math.max(code.size, region.length) / 2
+
 function closeUpPasses(photo: GreyImage): Pass[] {
   const twice = scaledView(2)
   return [
@@ -126,7 +130,8 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
     reports.push({ name, ms: performance.now() - started, found })
     onProgress?.(counted())
   }
-  const counted = () => merger.codes.filter((code) => isCounted(code, Math.min(photo.width, photo.height)))
+  const side = Math.min(photo.width, photo.height)
+  const counted = () => merger.codes.filter((code) => isCounted(code, side))
   const closeUp = photo.width * photo.height <= CLOSE_UP_PIXELS
   const run = (pass: Pass) =>
     timed(pass.name, async () => {
@@ -136,9 +141,10 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
     })
   await run(firstPass(pixels, photo, closeUp))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
+  const regions = findLinearRegions(photo, LOCATOR)
   await timed('1D in located crops', async () => {
     let found = 0
-    for (const region of findLinearRegions(photo, LOCATOR)) {
+    for (const region of regions) {
       signal?.throwIfAborted()
       const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
       const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN })
@@ -147,7 +153,11 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
     }
     return found
   })
-  for (const pass of closeUp ? closeUpPasses(photo) : []) await run(pass)
+  // A close-up whose labels all count already, none misread and no bars left unread, is settled:
+  // the costly close-up passes (the twice-size one alone takes about four plain calls) cannot add to it.
+  const kept = counted()
+  const settled = merger.everyLabelCounts(side) && regions.every((region) => kept.some((code) => onBars(code, region)))
+  for (const pass of closeUp && !settled ? closeUpPasses(photo) : []) await run(pass)
   await timed('1D seen once, read again', async () => {
     let confirmed = 0
     for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
