@@ -5,7 +5,8 @@ import { signInAs, signOutEveryone, startActionStack } from '@/test/support/acti
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
-import { signUpUser } from '@/supabase/local/test/stack-fixture'
+import { PUBLISHABLE_KEY } from '@/supabase/local/config'
+import { signUpUser, testClient } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
 import { getReorderSuggestions } from './reorder'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
@@ -171,6 +172,24 @@ describe('dashboard_summary()', () => {
     expect((await getDashboardSummary(owner.client))!.open_stocktake).toMatchObject({ id: session, stage: 'ready' })
     await stack.db.query("update count_sessions set status = 'confirmed' where id = $1", [session])
     expect((await getDashboardSummary(owner.client))!.open_stocktake).toBeNull()
+    // one left open for 8 days is not under way (the next visit to /upload closes it)
+    await stack.db.query(`insert into count_sessions (shop_id, status, created_at) values ($1, 'open', now() - interval '8 days')`, [owner.shopId])
+    expect((await getDashboardSummary(owner.client))!.open_stocktake).toBeNull()
+  })
+
+  it('reads everything it shows in one request to the backend', async () => {
+    const owner = await ownerWithShop(stack, 'One Call Shop')
+    await addProduct(owner, { name: 'Milk', qty: 1, low_stock_threshold: 3 })
+    const paths: string[] = []
+    const client = testClient(stack, PUBLISHABLE_KEY, {
+      headers: { Authorization: `Bearer ${owner.accessToken}` },
+      fetch: (input, init) => {
+        paths.push(new URL(input instanceof Request ? input.url : input).pathname)
+        return fetch(input, init)
+      },
+    })
+    expect((await getDashboardSummary(client))!.stock).toMatchObject({ products: 1, low: 1 })
+    expect(paths).toEqual(['/rest/v1/rpc/dashboard'])
   })
 })
 

@@ -123,6 +123,7 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
+  dashboard: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
   open_count_session: () => ({}),
@@ -405,6 +406,8 @@ describe('every table, function and bucket is locked to its shop', () => {
     expect(rows).toEqual([{ id: victim.productId }])
     const { data: days } = await client.from('stock_days').select('product_id').throwOnError()
     expect(new Set(days.map((d) => d.product_id))).toEqual(new Set([victim.productId]))
+    const { data: dashboard } = await client.rpc('dashboard').throwOnError()
+    expect(JSON.stringify(dashboard)).toContain(victim.productId)
     await client.rpc('adjust_stock', { p_product_id: victim.productId, p_delta: -1, p_reason: 'sold' }).throwOnError()
     const { data: product } = await client.from('products').select('qty').eq('id', victim.productId).single().throwOnError()
     expect(product).toEqual({ qty: 6 })
