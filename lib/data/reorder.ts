@@ -83,10 +83,17 @@ export async function getReorderRows(supabase: SupabaseClient, serviceLevel?: nu
   return reorderRows(data as ReorderInputs, serviceLevel)
 }
 
-/** Every product to order now, grouped by the supplier to order from (those without one last). */
-export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
+/**
+ * What the caller's shop should order now, at its service level: every product due, grouped by the
+ * supplier to order from (those without one last). Null when the caller has no shop. One call.
+ */
+export async function getReorderSuggestions(supabase: SupabaseClient): Promise<{ serviceLevel: number; groups: SupplierReorder[] } | null> {
+  const { data, error } = await supabase.rpc('reorder_inputs')
+  if (error) throw new Error(error.message)
+  const inputs = data as ReorderInputs
+  if (inputs.days === null) return null
   const groups = new Map<string | null, SupplierReorder>()
-  for (const { row, suggestion } of await getReorderRows(supabase, serviceLevel)) {
+  for (const { row, suggestion } of reorderRows(inputs)) {
     if (suggestion.orderQty === 0) continue
     const key = row.supplier_id
     const group: SupplierReorder = groups.get(key) ?? {
@@ -105,7 +112,10 @@ export async function getReorderSuggestions(supabase: SupabaseClient, serviceLev
     })
     groups.set(key, group)
   }
-  return [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name)))
+  return {
+    serviceLevel: Number(inputs.service_level),
+    groups: [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name))),
+  }
 }
 
 /** The low-stock alerts (at the reorder point, else the low-stock level), each with what the reorder page would order now. */
