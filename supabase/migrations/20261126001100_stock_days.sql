@@ -33,13 +33,15 @@ revoke all on table public.stock_days from public, anon, authenticated;
 grant select on table public.stock_days to authenticated;
 grant all on table public.stock_days to service_role;
 
--- The figures of these (product, day)s from the ledger; a pair left without
--- movements loses its row. A product already deleted (a cascade) is skipped.
--- A local day lies within 15 hours of the same UTC date on either side: the
--- range picks the index, the date decides as reorder_inputs() decided.
--- Two writers of one product take turns (the ledger functions hold its row
--- already), so the second counts the first's movement once it has committed.
-create function public.refresh_stock_days(p_products uuid[], p_days date[]) returns void
+-- The figures of these (product, day)s from the ledger (a statement's rows: a
+-- pair may come many times). After a delete or an update (p_drop_empty) a pair
+-- left without movements loses its row. A product
+-- already deleted (a cascade) is skipped. A local day lies within 15 hours of
+-- the same UTC date on either side: the range picks the index, the date decides
+-- as reorder_inputs() decided. Two writers of one product take turns (the
+-- ledger functions hold its row already), so the second counts the first's
+-- movement once it has committed.
+create function public.refresh_stock_days(p_products uuid[], p_days date[], p_drop_empty boolean) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   perform 1 from public.products where id = any(p_products) order by id for no key update;
@@ -60,22 +62,24 @@ begin
    group by k.product_id, k.shop_id, k.day
   on conflict (product_id, day) do update set sold = excluded.sold, end_qty = excluded.end_qty;
 
-  delete from public.stock_days d
-   using unnest(p_products, p_days) as k(product_id, day), public.shops s
-   where d.product_id = k.product_id and d.day = k.day and s.id = d.shop_id
-     and not exists (
-       select 1 from public.stock_movements m
-        where m.product_id = k.product_id
-          and m.created_at >= (k.day::timestamp - interval '15 hours') at time zone 'UTC'
-          and m.created_at < ((k.day + 1)::timestamp + interval '15 hours') at time zone 'UTC'
-          and (m.created_at at time zone s.timezone)::date = k.day);
+  if p_drop_empty then
+    delete from public.stock_days d
+     using unnest(p_products, p_days) as k(product_id, day), public.shops s
+     where d.product_id = k.product_id and d.day = k.day and s.id = d.shop_id
+       and not exists (
+         select 1 from public.stock_movements m
+          where m.product_id = k.product_id
+            and m.created_at >= (k.day::timestamp - interval '15 hours') at time zone 'UTC'
+            and m.created_at < ((k.day + 1)::timestamp + interval '15 hours') at time zone 'UTC'
+            and (m.created_at at time zone s.timezone)::date = k.day);
+  end if;
 end
 $$;
 
 create function public.stock_movements_inserted() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  perform public.refresh_stock_days(array_agg(n.product_id), array_agg((n.created_at at time zone s.timezone)::date))
+  perform public.refresh_stock_days(array_agg(n.product_id), array_agg((n.created_at at time zone s.timezone)::date), false)
      from new_rows n join public.shops s on s.id = n.shop_id;
   return null;
 end
@@ -84,7 +88,7 @@ $$;
 create function public.stock_movements_deleted() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  perform public.refresh_stock_days(array_agg(o.product_id), array_agg((o.created_at at time zone s.timezone)::date))
+  perform public.refresh_stock_days(array_agg(o.product_id), array_agg((o.created_at at time zone s.timezone)::date), true)
      from old_rows o join public.shops s on s.id = o.shop_id;
   return null;
 end
@@ -93,7 +97,7 @@ $$;
 create function public.stock_movements_updated() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  perform public.refresh_stock_days(array_agg(r.product_id), array_agg((r.created_at at time zone s.timezone)::date))
+  perform public.refresh_stock_days(array_agg(r.product_id), array_agg((r.created_at at time zone s.timezone)::date), true)
      from (select product_id, shop_id, created_at from old_rows union all select product_id, shop_id, created_at from new_rows) r
      join public.shops s on s.id = r.shop_id;
   return null;
@@ -131,7 +135,7 @@ $$;
 create trigger shops_timezone_rebuild_stock_days after update of timezone on public.shops
   for each row when (old.timezone is distinct from new.timezone) execute function public.shops_timezone_rebuild_stock_days();
 
-revoke execute on function public.refresh_stock_days(uuid[], date[]) from public, anon, authenticated;
+revoke execute on function public.refresh_stock_days(uuid[], date[], boolean) from public, anon, authenticated;
 revoke execute on function public.rebuild_stock_days(uuid) from public, anon, authenticated;
 revoke execute on function public.stock_movements_inserted() from public, anon, authenticated;
 revoke execute on function public.stock_movements_deleted() from public, anon, authenticated;
