@@ -7,6 +7,7 @@
 // BENCH_DATABASE_URL on a scratch database of that PostgreSQL (a pool of ten).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
+import { loadavg } from 'node:os'
 import { createScratchDatabase, type ScratchDatabase } from '../supabase/local/db/scratch-database.ts'
 import { seedRecentSales } from './lib/ledger-seed.ts'
 import { APP, createOwner, signedInHeaders, startProductionApp, type Owner } from './lib/production-app.ts'
@@ -14,7 +15,6 @@ import { percentile, type Figure } from './stats.ts'
 
 const LEVELS = [10, 25, 50]
 const REQUESTS = Number(process.env.LOAD_REQUESTS || 300)
-const ROUNDS = 3
 const TIMEOUT_MS = 30_000
 const HISTORY_DAYS = 60
 const HISTORY_MOVEMENTS = 6000
@@ -40,10 +40,9 @@ const PAGES: Route[] = [
   { name: 'GET /app/reorder', view: (owner) => get('/app/reorder', owner, 'What to order now') },
 ]
 
-// Where the time goes, not figures of their own: the dashboard's queries without rendering,
-// the shared layout around text (no query), and the bare route's call drawn as one line in it.
+// The floor under the pages, not figures of their own: the shared layout around text (no query),
+// and the bare route's call drawn as one line in it.
 const DIAGNOSTICS: Route[] = [
-  { name: 'bare dashboard queries', view: (owner) => get('/api/bench/dashboard', owner, '"today"') },
   { name: 'GET /bench/shell', view: (owner) => get('/bench/shell', owner, 'Shell baseline') },
   { name: 'GET /bench/floor', view: (owner) => get('/bench/floor', owner, '200 products') },
 ]
@@ -109,15 +108,19 @@ export async function runLoadBench(): Promise<Figure[]> {
     const figures: Figure[] = []
     for (const level of LEVELS) {
       const sessions = owners.slice(0, level)
-      const totals = new Map(all.map((route) => [route.name, { ms: [] as number[], errors: 0, wallMs: 0 }]))
-      // Rounds interleave the routes, so the machine's noise falls on each alike.
-      for (let round = 0; round < ROUNDS; round++) {
+      const totals = new Map(all.map((route) => [route.name, { ms: [] as number[], errors: 0, wallMs: 0, roundP95: [] as number[] }]))
+      // Rounds interleave the routes, so the machine's noise falls on each alike: as many as leave
+      // each batch two views per session (fewer, shorter batches would spend their time starting and draining).
+      const rounds = Math.max(3, Math.floor(REQUESTS / (2 * level)))
+      const load = loadavg()[0]!.toFixed(1)
+      for (let round = 0; round < rounds; round++) {
         for (const route of all) {
-          const result = await batch(route, sessions, Math.ceil(REQUESTS / ROUNDS))
+          const result = await batch(route, sessions, Math.ceil(REQUESTS / rounds))
           const total = totals.get(route.name)!
           total.ms.push(...result.ms)
           total.errors += result.errors
           total.wallMs += result.wallMs
+          total.roundP95.push(percentile(result.ms, 95))
         }
       }
       const stats = (name: string) => {
@@ -125,14 +128,25 @@ export async function runLoadBench(): Promise<Figure[]> {
         return { database, route: name, sessions: level, requests: ms.length, rps: (ms.length / wallMs) * 1000, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), errors }
       }
       const bare = stats(BARE.name)
-      const logRow = (row: ReturnType<typeof stats>) =>
+      /** The page's p95 over the bare route's, round by round: how far the machine's noise moves the ratio. */
+      const roundRatios = (name: string) => {
+        const bareRounds = totals.get(BARE.name)!.roundP95
+        return totals
+          .get(name)!
+          .roundP95.map((p95, i) => p95 / bareRounds[i]!)
+          .sort((a, b) => a - b)
+      }
+      const logRow = (row: ReturnType<typeof stats>) => {
+        const ratios = roundRatios(row.route)
         console.log(
-          `load ${database} ${level} sessions, ${row.route}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms` +
-            ` (${(row.p95 / bare.p95).toFixed(2)}× bare), p99 ${row.p99.toFixed(0)} ms, ${row.errors} errors of ${row.requests}`,
+          `load ${database} ${level} sessions (load average ${load}), ${row.route}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms` +
+            ` (${(row.p95 / bare.p95).toFixed(2)}× bare; ${rounds} rounds ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}×, median ${percentile(ratios, 50).toFixed(2)}×),` +
+            ` p99 ${row.p99.toFixed(0)} ms, ${row.errors} errors of ${row.requests}`,
         )
+      }
       for (const route of all) {
         const row = stats(route.name)
-        table.push(row)
+        table.push({ ...row, roundRatios: roundRatios(route.name) })
         logRow(row)
         if (route === BARE || DIAGNOSTICS.includes(route)) continue
         figures.push(
