@@ -5,8 +5,7 @@ import { signInAs, signOutEveryone, startActionStack } from '@/test/support/acti
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
-import { PUBLISHABLE_KEY } from '@/supabase/local/config'
-import { signUpUser, testClient } from '@/supabase/local/test/stack-fixture'
+import { countingClient, signUpUser } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
 import { getReorderSuggestions } from './reorder'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
@@ -180,14 +179,7 @@ describe('dashboard_summary()', () => {
   it('reads everything it shows in one request to the backend', async () => {
     const owner = await ownerWithShop(stack, 'One Call Shop')
     await addProduct(owner, { name: 'Milk', qty: 1, low_stock_threshold: 3 })
-    const paths: string[] = []
-    const client = testClient(stack, PUBLISHABLE_KEY, {
-      headers: { Authorization: `Bearer ${owner.accessToken}` },
-      fetch: (input, init) => {
-        paths.push(new URL(input instanceof Request ? input.url : input).pathname)
-        return fetch(input, init)
-      },
-    })
+    const { client, paths } = countingClient(stack, owner.accessToken)
     expect((await getDashboardSummary(client))!.stock).toMatchObject({ products: 1, low: 1 })
     expect(paths).toEqual(['/rest/v1/rpc/dashboard'])
   })

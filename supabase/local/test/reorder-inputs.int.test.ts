@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getReorderSuggestions } from '../../../lib/data/reorder.ts'
 import { sellingDaySales, type DayMoves } from '../../../lib/reorder/selling-days.ts'
-import { PUBLISHABLE_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
-import { signUpUser, startTestStack, testClient, type TestUser } from './stack-fixture.ts'
+import { countingClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
 
 const ZONE = 'Asia/Kolkata'
 let stack: Stack
@@ -127,14 +126,7 @@ describe('reorder_inputs', () => {
 
   it("gives the reorder page its suggestions and the shop's service level in one request, and null without a shop", async () => {
     await owner.client.from('shops').update({ reorder_service_level: 0.9 }).eq('id', shopId).throwOnError()
-    const paths: string[] = []
-    const client = testClient(stack, PUBLISHABLE_KEY, {
-      headers: { Authorization: `Bearer ${owner.accessToken}` },
-      fetch: (input, init) => {
-        paths.push(new URL(input instanceof Request ? input.url : input).pathname)
-        return fetch(input, init)
-      },
-    })
+    const { client, paths } = countingClient(stack, owner.accessToken)
     const reorder = (await getReorderSuggestions(client))!
     expect(paths).toEqual(['/rest/v1/rpc/reorder_inputs'])
     expect(reorder.serviceLevel).toBe(0.9)
