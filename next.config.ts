@@ -1,11 +1,29 @@
+import { networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { ACTION_BODY_LIMIT } from './lib/http/post-request'
 import { staticSecurityHeaders } from './lib/http/security-headers'
+
+/**
+ * `next dev` serves its dev resources (/_next/*, the HMR socket) only to pages opened at
+ * localhost unless told: opened at 127.0.0.1 or at the "Network:" address it prints, the
+ * page never hydrates and keeps reloading. These are this machine's own addresses, as
+ * Next picks the printed one (IPv6 in brackets, as a URL's hostname has it).
+ */
+function devOrigins(): string[] {
+  const own = Object.values(networkInterfaces()).flatMap((addresses) =>
+    (addresses ?? []).flatMap(({ family, address, scopeid }) => {
+      if (family === 'IPv4') return [address]
+      return family === 'IPv6' && scopeid === 0 ? [`[${address}]`] : []
+    }),
+  )
+  return [...new Set(['127.0.0.1', '[::1]', ...own])]
+}
 
 const nextConfig: NextConfig = {
   // The fault tests build their own copy (test/faults), beside the e2e build in .next.
   distDir: process.env.SHELFSNAP_DIST_DIR || '.next',
   poweredByHeader: false,
+  allowedDevOrigins: devOrigins(),
   // The test builds (e2e, fault tests) skip the type check that `npm run typecheck` has just
   // done over the same route types (`next typegen`); a build for a deploy always checks.
   typescript: { ignoreBuildErrors: process.env.SHELFSNAP_TYPES_CHECKED === '1' },

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import nextEnv from '@next/env'
 import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { authConfigFromToml } from '../supabase/local/config-toml.ts'
-import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
+import { mailPortsFor, startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { startCronTicker } from './lib/cron-ticker.ts'
 import { isListening } from './lib/net.ts'
@@ -17,6 +17,8 @@ env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${process.env.SUPABASE_LOCAL_
 env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ||= PUBLISHABLE_KEY
 env.SUPABASE_SECRET_KEY ||= SECRET_KEY
 env.CRON_SECRET ||= randomBytes(24).toString('hex')
+// The links in emailed reports: a production server needs SITE_URL for them, and so does this one.
+env.SITE_URL ||= `http://localhost:${env.PORT || 3000}`
 
 const supabaseUrl = new URL(env.NEXT_PUBLIC_SUPABASE_URL)
 const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostname)
@@ -25,13 +27,15 @@ const port = Number(supabaseUrl.port || 80)
 let stack: Stack | undefined
 let mail: MailCatcher | undefined
 if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
-  stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined, config: authConfigFromToml() })
-  console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
-  // Every email the app sends lands in the catcher, as with `supabase start`.
-  mail = await startMailCatcher().catch((error: Error) => {
+  // Every email the app and the auth service send lands in the catcher, as with `supabase start`:
+  // beside the stack's port (54324 and 54325 for 54321), or on free ports when a second checkout has those.
+  mail = await startMailCatcher({ ...mailPortsFor(port), fallback: true }).catch((error: Error) => {
     console.log(`▲ No mail catcher (${error.message}): set SMTP_URL to send email`)
     return undefined
   })
+  const config = { ...authConfigFromToml(), ...(mail ? { smtpUrl: mail.smtpUrl } : {}) }
+  stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined, config })
+  console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
   if (mail) {
     env.SMTP_URL ||= mail.smtpUrl
     env.MAIL_FROM ||= 'ShelfSnap <reports@shelfsnap.local>'

@@ -1,14 +1,17 @@
-// `npm run test:e2e`: a fresh in-memory Supabase stack on :54321 (SUPABASE_LOCAL_PORT), a
+// `npm run test:e2e`: a fresh in-memory Supabase stack behind a hop on :54321 (SUPABASE_LOCAL_PORT; specs can
+// freeze one user's requests there through E2E_BACKEND_HOP_URL, test/support/backend-hop.ts), a
 // production build served by `next start` on :3000 (E2E_APP_PORT), then Playwright (desktop
 // and phone); then e2e/confirmations/ with email confirmations on, and e2e/dev/ under `next dev`.
 // Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
 // E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
 import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { startBackendHop, startHopControl, type BackendHop } from '../test/support/backend-hop.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
 
 const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
@@ -38,11 +41,19 @@ const env: NodeJS.ProcessEnv = {
   SUPABASE_SECRET_KEY: SECRET_KEY,
   CHROMIUM_PATH: chromium,
   E2E_BASE_URL: APP_URL,
+  // The client's address for the sign-in limits, as Vercel's x-real-ip; specs that test them send it.
+  TRUSTED_IP_HEADER: 'x-real-ip',
+  // A production build sends scheduled reports only with SITE_URL, the address of its links;
+  // the specs call the cron as Vercel does, with CRON_SECRET.
+  SITE_URL: APP_URL,
+  CRON_SECRET: randomBytes(24).toString('hex'),
   NEXT_TELEMETRY_DISABLED: '1',
 }
 
 const children: ChildProcess[] = []
 let stack: Stack | undefined
+let hop: BackendHop | undefined
+let hopControl: Awaited<ReturnType<typeof startHopControl>> | undefined
 let mail: MailCatcher | undefined
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
@@ -68,6 +79,8 @@ function terminate(child: ChildProcess) {
 async function teardown() {
   for (const child of children) terminate(child)
   await stack?.stop().catch((error: unknown) => console.error('Stopping the stack failed:', error))
+  await hopControl?.close()
+  await hop?.close()
   await mail?.stop().catch(() => {})
 }
 
@@ -75,9 +88,10 @@ async function teardown() {
 function startE2eStack(smtpUrl: string, enableConfirmations: boolean): Promise<Stack> {
   return startStack({
     memory: true,
-    port: STACK_PORT,
+    port: 0,
     seedFile: null,
     config: {
+      publicUrl: `http://127.0.0.1:${STACK_PORT}`,
       ...authConfigFromToml(),
       siteUrl: APP_URL,
       additionalRedirectUrls: [APP_URL],
@@ -120,6 +134,9 @@ try {
   env.SMTP_URL = mail.smtpUrl
   env.E2E_MAIL_URL = mail.inboxUrl
   console.log(`e2e: mail catcher on ${mail.inboxUrl}`)
+  hop = await startBackendHop(STACK_PORT, () => stack!.config.port)
+  hopControl = await startHopControl(hop)
+  env.E2E_BACKEND_HOP_URL = hopControl.url
   stack = await startE2eStack(mail.smtpUrl, false)
   console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
 

@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: 'Reports' }
 
 const CHARTS = [
   { build: salesChart, kind: 'bar', format: 'units', color: 'var(--primary)' },
-  { build: stockValueChart, kind: 'area', format: 'money', color: 'var(--success)' },
+  { build: stockValueChart, kind: 'step', format: 'money', color: 'var(--success)' },
   { build: shrinkageChart, kind: 'bar', format: 'units', color: 'var(--destructive)' },
 ] as const
 

@@ -4,8 +4,10 @@ import { requireShop } from '@/lib/auth/require-shop'
 import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-settings'
 import { getReportFeed } from '@/lib/data/report-feeds'
 import { getReportRecipients } from '@/lib/data/report-recipients'
+import { SCHEDULED_SENDS_BLOCKED, scheduledSendsBlocked } from '@/lib/delivery/site-url'
 import { formatDateTime } from '@/lib/format/date-time'
 import { timeZoneChoices } from '@/lib/shops/time-zones'
+import { canSendWhatsApp, WHATSAPP_UNAVAILABLE } from '@/lib/whatsapp/cloud-api'
 import { ChannelsForm } from '@/components/settings/channels-form'
 import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
@@ -37,6 +39,7 @@ export default async function SettingsPage() {
   ])
   const owner = auth.user
   const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
+  const whatsAppUnavailable = canSendWhatsApp() ? null : WHATSAPP_UNAVAILABLE
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
@@ -50,10 +53,15 @@ export default async function SettingsPage() {
         />
       </Section>
       <Section id="channels-heading" title="Reports and alerts">
-        <ChannelsForm channels={settings} ownerEmail={ownerEmail} />
+        {scheduledSendsBlocked() && (
+          <p role="alert" className="rounded-lg border border-destructive/50 p-3 text-sm text-destructive">
+            {SCHEDULED_SENDS_BLOCKED}
+          </p>
+        )}
+        <ChannelsForm channels={settings} ownerEmail={ownerEmail} whatsAppUnavailable={whatsAppUnavailable} />
       </Section>
       <Section id="recipients-heading" title="Recipients">
-        <Recipients recipients={recipients} />
+        <Recipients recipients={recipients} whatsAppUnavailable={whatsAppUnavailable} />
       </Section>
       <Section id="deliveries-heading" title="Deliveries">
         <TestReportButton />

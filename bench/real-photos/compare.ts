@@ -1,11 +1,13 @@
 // The barcode analyser against one plain readBarcodes call on the same
 // images, in the same run: each image read by both, scored, and summed per
-// group (all, a kind, a variant), with the figures the benches print.
+// group (all, a kind, a variant), with the figures the benches print; each
+// image read as the app stores it and as the original file (stored-photo.ts).
 import { availableParallelism, loadavg } from 'node:os'
 import { percentile, type Figure } from '../stats.ts'
 import type { ExpectedCode } from './manifest.ts'
 import { readPlain, readWithAnalyser } from './readers.ts'
 import { scoreItem, ScoreTally } from './score.ts'
+import { encodedAs, ENCODING_NAMES, ENCODINGS } from './stored-photo.ts'
 
 export interface ReadItem {
   /** how the item is named where it falls behind */
@@ -50,6 +52,30 @@ export async function compareReaders(items: readonly ReadItem[]): Promise<{ grou
     }
   }
   return { groups, behind }
+}
+
+/**
+ * Both readers on every item in each encoding (as stored, as the original
+ * file): per encoding, the figures of all items (`allLabel`, read target
+ * `allTarget`) and of each group in `keys` with its read % against the plain
+ * call's, the groups where the analyser reads fewer codes, and the items it
+ * read worse than the plain call, or wrongly.
+ */
+export async function compareEncodings(items: readonly ReadItem[], keys: readonly string[], allLabel: string, allTarget: string): Promise<Figure[]> {
+  const figures: Figure[] = []
+  for (const encoding of ENCODINGS) {
+    const { groups, behind } = await compareReaders(items.map((item) => ({ ...item, image: async () => encodedAs(encoding, await item.image()) })))
+    const present = keys.filter((key) => groups.has(key))
+    const fewer = present.filter((key) => groups.get(key)!.analyser.read < groups.get(key)!.plain.read)
+    const name = ENCODING_NAMES[encoding]
+    figures.push(
+      ...groupFigures(`${name}, ${allLabel}`, groups.get('all')!, allTarget),
+      { name: `${name}: groups where the analyser reads fewer codes than the plain call`, value: fewer.length, unit: fewer.length ? `(${fewer.join(', ')})` : `of ${present.length}`, target: '0' },
+      ...present.flatMap((key) => groupFigures(`${encoding}, ${key}`, groups.get(key)!, '≥ plain call')),
+      { name: `${name}: photos where the analyser reads less than the plain call, or reports a wrong or double code`, value: behind.length, unit: behind.length ? `: ${behind.join('; ')}` : '', target: '0' },
+    )
+  }
+  return figures
 }
 
 /** Read %, wrong and double, and p95 time of one group, each beside the plain call's. */

@@ -2,13 +2,14 @@
 
 import { useState } from 'react'
 import type { ImportPreviewSummary } from '@/lib/actions/import-state'
+import { describeIssue } from '@/lib/csv/import-issue'
 import { plural } from '@/lib/format/plural'
 import { Button } from '@/components/ui/button'
 import { ImportRowChanges } from './import-row-changes'
 
 const PAGE = 50
 
-/** What the owner is about to import: every change row by row, every problem by line and column. */
+/** What the owner is about to import: every change row by row, every problem by line, product and value. */
 export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {
   const [shown, setShown] = useState(PAGE)
   const problemRows = new Set(preview.issues.map((issue) => issue.line)).size
@@ -29,28 +30,14 @@ export function ImportPreview({ preview }: { preview: ImportPreviewSummary }) {
       )}
       {preview.issues.length > 0 && (
         <section aria-labelledby="import-problems" className="grid gap-2">
-          <h3 id="import-problems" className="font-semibold text-destructive">Problems</h3>
-          <div className="overflow-x-auto rounded-lg border border-destructive/40">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Rows left out of the import</caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Line</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Column</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Problem</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {preview.issues.map((issue) => (
-                  <tr key={`${issue.line}:${issue.column}:${issue.message}`}>
-                    <td className="px-3 py-2 tabular-nums">{issue.line}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{issue.column ?? '—'}</td>
-                    <td className="px-3 py-2">{issue.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <h3 id="import-problems" className="font-semibold text-destructive">Rows left out of the import</h3>
+          <ul aria-labelledby="import-problems" className="grid gap-1 rounded-lg border border-destructive/40 p-3 text-sm">
+            {preview.issues.map((issue) => (
+              <li key={`${issue.line}:${issue.column}:${issue.message}`} className="break-words">
+                {describeIssue(issue)}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {preview.rows.length > 0 ? (

@@ -45,10 +45,11 @@ export function ProductForm({ action, shopId, currency, product, codes }: Produc
   return (
     <form ref={formRef} {...formProps} noValidate className="grid gap-1">
       {product && <input type="hidden" name="id" value={product.id} />}
-      <FormField id="product-name" name="name" label="Name" required maxLength={120} autoComplete="off" defaultValue={product?.name} errors={errors.name} />
+      {/* No maxLength: the browser would cut a pasted name or code without a word; the server says it is too long instead. */}
+      <FormField id="product-name" name="name" label="Name" required autoComplete="off" defaultValue={product?.name} errors={errors.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id="product-sku" name="sku" label="SKU (optional)" maxLength={64} autoComplete="off" defaultValue={text(product?.sku ?? codes?.sku)} errors={errors.sku} />
-        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" maxLength={64} autoComplete="off" inputMode="numeric" defaultValue={text(product?.barcode ?? codes?.barcode)} errors={errors.barcode} />
+        <FormField id="product-sku" name="sku" label="SKU (optional)" autoComplete="off" defaultValue={text(product?.sku ?? codes?.sku)} errors={errors.sku} />
+        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" autoComplete="off" inputMode="numeric" defaultValue={text(product?.barcode ?? codes?.barcode)} errors={errors.barcode} />
       </div>
       <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
         {editing ? (

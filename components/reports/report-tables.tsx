@@ -1,7 +1,8 @@
 import Link from 'next/link'
 import type { ShopReport } from '@/lib/reports/report'
 import { formatMoney } from '@/lib/format/money'
-import { formatDate } from '@/lib/format/date-time'
+import { formatDate, formatDateTime } from '@/lib/format/date-time'
+import { PART_COST, UNKNOWN_COST } from '@/lib/reports/figure-rows'
 import { ReportTable } from './report-table'
 
 function ProductCell({ id, name, sku }: { id: string; name: string; sku: string | null }) {
@@ -12,6 +13,39 @@ function ProductCell({ id, name, sku }: { id: string; name: string; sku: string 
       </Link>
       {sku && <span className="block text-xs text-muted-foreground">{sku}</span>}
     </>
+  )
+}
+
+/** A value at cost: "—" (and why, to a screen reader) when unknown, a * when it leaves products out. */
+function CostCell({ value, uncosted, currency }: { value: number | null; uncosted: number; currency: string }) {
+  if (value === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">unknown: no cost price</span>
+      </>
+    )
+  }
+  return (
+    <>
+      {formatMoney(value, currency)}
+      {uncosted > 0 && (
+        <>
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> (leaves out {uncosted === 1 ? '1 product' : `${uncosted} products`} without a cost price)</span>
+        </>
+      )}
+    </>
+  )
+}
+
+function CostNotes({ unknown, partial }: { unknown: boolean; partial: boolean }) {
+  if (!unknown && !partial) return null
+  return (
+    <div className="grid gap-1 text-sm text-muted-foreground">
+      {unknown && <p>{UNKNOWN_COST}</p>}
+      {partial && <p>{PART_COST}</p>}
+    </div>
   )
 }
 
@@ -31,7 +65,7 @@ export function ReportTables({ report }: { report: ShopReport }) {
       <ReportTable
         id="slow-movers"
         title="Slow movers"
-        description="In stock at the end of the period, with no sale in the 30 days before it. Most money on the shelf first."
+        description="In stock at the end of the period, with no sale in the 30 days before it; products added to the catalogue in that time are left out. Most money on the shelf first."
         empty="Every product in stock sold at least once in the last 30 days."
         headers={['Product', 'In stock', 'Value at cost', 'Last sold']}
         rows={slow.products.map((p) => ({
@@ -52,7 +86,11 @@ export function ReportTables({ report }: { report: ShopReport }) {
         description="Units photo stocktakes found gone from the shelf with no sale recorded, valued at cost."
         empty="No photo stocktake in this period found units missing."
         headers={['Product', 'Missing units', 'Value at cost', 'Stocktakes']}
-        rows={report.shrinkage_products.map((p) => ({ key: p.id, cells: [<ProductCell key="p" {...p} />, p.units, money(p.value), p.stocktakes] }))}
+        rows={report.shrinkage_products.map((p) => ({
+          key: p.id,
+          cells: [<ProductCell key="p" {...p} />, p.units, <CostCell key="v" value={p.value} uncosted={0} currency={report.currency} />, p.stocktakes],
+        }))}
+        footer={<CostNotes unknown={report.shrinkage_products.some((p) => p.value === null)} partial={false} />}
       />
       <ReportTable
         id="shrinkage-stocktakes"
@@ -62,14 +100,21 @@ export function ReportTables({ report }: { report: ShopReport }) {
         rows={report.stocktakes.map((s) => ({
           key: s.id,
           cells: [
+            // with its time: two stocktakes on one day are told apart
             <Link key="s" href={`/stocktakes/${s.id}`} prefetch={false} className="underline-offset-4 hover:underline">
-              {formatDate(s.ended_at, report.timezone)}
+              {formatDateTime(s.ended_at, report.timezone)}
             </Link>,
             s.units,
-            money(s.value),
+            <CostCell key="v" value={s.value} uncosted={s.uncosted_products} currency={report.currency} />,
             s.products,
           ],
         }))}
+        footer={
+          <CostNotes
+            unknown={report.stocktakes.some((s) => s.value === null)}
+            partial={report.stocktakes.some((s) => s.value !== null && s.uncosted_products > 0)}
+          />
+        }
       />
     </div>
   )

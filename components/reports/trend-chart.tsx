@@ -10,7 +10,8 @@ export interface TrendChartProps {
   title: string
   /** the chart in words, for everyone and for screen readers (the drawing itself is hidden from them) */
   summary: string
-  kind: 'bar' | 'area'
+  /** bars per day or week; a step line for a level that holds until it changes (the stock value) */
+  kind: 'bar' | 'step'
   format: 'units' | 'money'
   currency: string
   seriesLabel: string
@@ -50,7 +51,7 @@ export function TrendChart({ id, title, summary, kind, format, currency, seriesL
               <XAxis dataKey="label" {...axis} />
               <YAxis width={52} tickFormatter={tick} {...axis} />
               {tooltip}
-              <Area dataKey="value" type="monotone" stroke="var(--color-value)" fill="var(--color-value)" fillOpacity={0.15} isAnimationActive={false} />
+              <Area dataKey="value" type="stepAfter" stroke="var(--color-value)" fill="var(--color-value)" fillOpacity={0.15} isAnimationActive={false} />
             </AreaChart>
           )}
         </ChartContainer>

@@ -2,7 +2,8 @@
 
 import type { ReactNode } from 'react'
 import { toast } from 'sonner'
-import { addEmailRecipient, addWhatsAppRecipient, removeRecipient, resendRecipientConfirmation } from '@/lib/actions/recipient-actions'
+import { addEmailRecipient, removeRecipient, resendRecipientConfirmation } from '@/lib/actions/recipient-actions'
+import { addWhatsAppRecipient, confirmWhatsAppRecipient } from '@/lib/actions/whatsapp-recipient-actions'
 import type { ActionState } from '@/lib/actions/action-state'
 import type { ReportRecipient } from '@/lib/data/report-recipients'
 import { useServerForm } from '@/lib/hooks/use-server-form'
@@ -30,6 +31,33 @@ function RecipientButton({ action, id, label, busy, title, variant }: { action: 
   )
 }
 
+/** The code the person at a waiting WhatsApp number was sent, as they tell it to the owner. */
+function CodeForm({ recipient }: { recipient: ReportRecipient }) {
+  const { state, pending, formProps } = useServerForm(confirmWhatsAppRecipient, {
+    errorTitle: 'Number not confirmed',
+    onSuccess: ({ message }) => toast.success('Number confirmed', { description: message }),
+  })
+  const id = `code-${recipient.id}`
+  return (
+    <form {...formProps} className="grid w-full gap-1 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+      <input type="hidden" name="id" value={recipient.id} />
+      <FormField
+        id={id}
+        name="code"
+        label={`Code sent to ${recipient.address}`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        required
+        errors={state.fieldErrors?.code}
+      />
+      <Button type="submit" variant="outline" disabled={pending} className="sm:mt-6">
+        {pending ? 'Checking...' : 'Confirm number'}
+      </Button>
+    </form>
+  )
+}
+
 function AddForm({ action, id, name, label, type, placeholder, submit }: { action: Action; id: string; name: string; label: string; type: string; placeholder: string; submit: string }) {
   const { state, pending, formProps } = useServerForm(action, {
     errorTitle: 'Could not add the recipient',
@@ -45,8 +73,11 @@ function AddForm({ action, id, name, label, type, placeholder, submit }: { actio
   )
 }
 
-/** The other people who get the reports: emails confirm first; WhatsApp numbers in E.164. */
-export function Recipients({ recipients }: { recipients: ReportRecipient[] }) {
+/**
+ * The other people who get the reports. Each confirms first: an email by its link, a
+ * WhatsApp number by the code it was sent (typed in here) or a reply to that message.
+ */
+export function Recipients({ recipients, whatsAppUnavailable }: { recipients: ReportRecipient[]; whatsAppUnavailable: string | null }) {
   return (
     <div className="grid gap-4">
       {recipients.length === 0 ? (
@@ -64,13 +95,21 @@ export function Recipients({ recipients }: { recipients: ReportRecipient[] }) {
               {recipient.channel === 'email' && !recipient.confirmed_at && (
                 <RecipientButton action={resendRecipientConfirmation} id={recipient.id} label={<>Resend<span className="sr-only"> the confirmation to {recipient.address}</span></>} busy="Sending..." title="Could not resend" variant="outline" />
               )}
+              {recipient.channel === 'whatsapp' && !recipient.confirmed_at && !whatsAppUnavailable && (
+                <RecipientButton action={resendRecipientConfirmation} id={recipient.id} label={<>Send a new code<span className="sr-only"> to {recipient.address}</span></>} busy="Sending..." title="Could not send a code" variant="outline" />
+              )}
               <RecipientButton action={removeRecipient} id={recipient.id} label={<>Remove<span className="sr-only"> {recipient.address}</span></>} busy="Removing..." title="Could not remove" variant="ghost" />
+              {recipient.channel === 'whatsapp' && !recipient.confirmed_at && !whatsAppUnavailable && <CodeForm recipient={recipient} />}
             </li>
           ))}
         </ul>
       )}
       <AddForm action={addEmailRecipient} id="recipient-email" name="email" label="Add an email address" type="email" placeholder="partner@example.com" submit="Add email" />
-      <AddForm action={addWhatsAppRecipient} id="recipient-phone" name="phone" label="Add a WhatsApp number" type="tel" placeholder="+44 7911 123456" submit="Add number" />
+      {whatsAppUnavailable ? (
+        <p className="text-sm text-muted-foreground">{`Reports by WhatsApp: ${whatsAppUnavailable}`}</p>
+      ) : (
+        <AddForm action={addWhatsAppRecipient} id="recipient-phone" name="phone" label="Add a WhatsApp number" type="tel" placeholder="07911 123456" submit="Add number" />
+      )}
     </div>
   )
 }

@@ -21,6 +21,7 @@ export function StockLevel({ product, taps }: StockControlsProps) {
     <div className="flex min-w-0 items-center gap-2">
       <p aria-live="polite" className={cn('text-sm font-medium whitespace-nowrap', state === 'ok' ? 'text-success' : 'text-destructive')}>
         Stock: {qty}
+        {taps.snapshot.saving.has(product.id) && <span className="ml-2 text-xs font-normal text-muted-foreground">Saving…</span>}
       </p>
       {state === 'out' && <Badge variant="destructive">Out of Stock</Badge>}
       {state === 'low' && <Badge variant="destructive">Low Stock</Badge>}

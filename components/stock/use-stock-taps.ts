@@ -4,7 +4,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { toast } from 'sonner'
 import { bookStockTaps, undoStockTaps, type TapActionState } from '@/lib/actions/adjust-stock'
 import { initialActionState } from '@/lib/actions/action-state'
-import { StockTaps, type TapBatch, type TapKind } from '@/lib/products/stock-taps'
+import { StockTaps, type BookResult, type TapBatch, type TapKind } from '@/lib/products/stock-taps'
+import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { newRequestId } from '@/lib/request-id'
 import { announceStockChanged } from '@/lib/stock-events'
 
@@ -17,14 +18,15 @@ function form(fields: Record<string, string>): FormData {
   return data
 }
 
-async function book(batch: TapBatch) {
+async function book(batch: TapBatch): Promise<BookResult> {
   const state: TapActionState = await bookStockTaps(
     initialActionState,
     form({ product_id: batch.productId, kind: batch.kind, count: String(batch.count), request_id: batch.requestId }),
   )
-  return state.ok && state.qty !== undefined
-    ? { ok: true as const, qty: state.qty }
-    : { ok: false as const, message: state.message ?? 'Stock not changed', qty: state.qty }
+  if (state.ok && state.qty !== undefined) return { ok: true, qty: state.qty }
+  // The server could not ask the database in time: the change may land when it answers.
+  if (state.message === BACKEND_UNREACHABLE_MESSAGE) return { ok: false, unanswered: true }
+  return { ok: false, message: state.message ?? 'Stock not changed', qty: state.qty }
 }
 
 async function undo(taps: StockTaps, batch: TapBatch, name: string) {

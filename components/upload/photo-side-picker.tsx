@@ -1,69 +1,113 @@
 'use client'
 
-import { useId, type ChangeEvent } from 'react'
-import { ImagePlus, Plus, X } from 'lucide-react'
+import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
+import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { PhotoTile, type ShownPhoto } from './photo-tile'
+import { RemovePhotosButton } from './remove-photos-button'
 import { SideSummary } from './side-summary'
 import type { PendingPhoto } from './use-side-upload'
 
 interface PhotoSidePickerProps {
   title: 'Start of Day' | 'End of Day'
   description: string
+  /** the open stocktake, once there is one */
+  sessionId: string | null
   /** what the side holds in the open stocktake */
   side: SideView | null
   /** photos on their way in */
   pending: PendingPhoto[]
   timeZone: string
   disabled: boolean
-  onPick: (files: File[], replace: boolean) => void
-  onRemove: (photoId: string) => void
+  /** new photos for the side */
+  onPick: (files: File[]) => void
+  /** one stored photo changed for another: that photo only */
+  onChange: (photoId: string, file: File) => void
   onDismiss: (key: string) => void
   /** the side at the top of the page: its photo is the first screen's largest picture */
   onTop?: boolean
 }
 
-interface Shown {
-  key: string
-  src: string | null
-  note: string
-  error: boolean
-  remove: (() => void) | null
+/** What the side shows: its stored photos (one being changed shows the new one in its place), then those on their way in. */
+function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: (key: string) => void): ShownPhoto[] {
+  const swapping = (id: string) => pending.find((item) => item.replaces === id && item.error === null)
+  const stored = (side?.photos ?? []).map((photo): ShownPhoto => {
+    const swap = swapping(photo.id)
+    if (swap) return { key: photo.id, src: swap.preview, note: `${swap.step}…`, error: false, photoId: null, dismiss: null }
+    const note = photo.status === 'failed' ? 'Not counted' : photo.status === 'analysed' ? `${photo.codesFound ?? 0} codes` : 'Counting…'
+    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed', photoId: photo.id, dismiss: null }
+  })
+  const incoming = pending
+    .filter((item) => item.replaces === null || item.error !== null)
+    .map((item): ShownPhoto => ({
+      key: item.key,
+      src: item.preview,
+      note: item.error ?? `${item.step}…`,
+      error: item.error !== null,
+      photoId: null,
+      dismiss: item.error !== null ? () => onDismiss(item.key) : null,
+    }))
+  return [...stored, ...incoming]
 }
 
 /** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
-export function PhotoSidePicker({ title, description, side, pending, timeZone, disabled, onPick, onRemove, onDismiss, onTop = false }: PhotoSidePickerProps) {
+export function PhotoSidePicker(props: PhotoSidePickerProps) {
+  const { title, description, sessionId, side, pending, timeZone, disabled, onPick, onChange, onDismiss, onTop = false } = props
   const id = useId()
-  const stored: Shown[] = (side?.photos ?? []).map((photo) => ({
-    key: photo.id,
-    src: photo.url,
-    note: photo.status === 'failed' ? 'Not counted' : photo.status === 'analysed' ? `${photo.codesFound ?? 0} codes` : 'Counting…',
-    error: photo.status === 'failed',
-    remove: () => onRemove(photo.id),
-  }))
-  const incoming: Shown[] = pending.map((item) => ({
-    key: item.key,
-    src: item.preview,
-    note: item.error ?? `${item.step}…`,
-    error: item.error !== null,
-    remove: item.error !== null ? () => onDismiss(item.key) : null,
-  }))
-  const shown = [...stored, ...incoming]
-  const room = MAX_PHOTOS_PER_SIDE - stored.length - pending.filter((item) => !item.error).length
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shown = shownPhotos(side, pending, onDismiss)
+  const storedIds = (side?.photos ?? []).map((photo) => photo.id)
+  const room = MAX_PHOTOS_PER_SIDE - storedIds.length - pending.filter((item) => item.error === null && item.replaces === null).length
+  const count = title === 'Start of Day' ? 'Morning count' : 'Evening count'
 
-  function pick(event: ChangeEvent<HTMLInputElement>, replace: boolean) {
+  // Focus must not fall to the top of the page. A removal: the dialog hands focus back to its
+  // button, which the refreshed side no longer has; once the side shows the change, focus goes to
+  // its heading. Undo: the toast goes once pressed, so focus comes to the side straight away.
+  const afterRemoval = useRef(false)
+  const focusSide = useCallback(() => {
+    const active = document.activeElement
+    if (!active || active === document.body || active.closest('[data-sonner-toaster]')) heading.current?.focus()
+  }, [])
+  const storedKey = storedIds.join()
+  useEffect(() => {
+    if (!afterRemoval.current) return
+    afterRemoval.current = false
+    focusSide()
+  }, [storedKey, focusSide])
+  const removed = () => {
+    afterRemoval.current = true
+  }
+  const restored = () => requestAnimationFrame(focusSide)
+
+  function pick(event: ChangeEvent<HTMLInputElement>, replaces: string | null) {
     const picked = [...(event.target.files ?? [])]
     event.target.value = ''
-    if (picked.length > 0) onPick(picked.slice(0, replace ? MAX_PHOTOS_PER_SIDE : Math.max(room, 0)), replace)
+    if (picked.length === 0) return
+    if (replaces) onChange(replaces, picked[0]!)
+    else onPick(picked.slice(0, Math.max(room, 0)))
   }
 
-  const [first, ...more] = shown
+  const removeButton = (photo: ShownPhoto, name: string) => {
+    const button = (
+      <Button type="button" size="icon" variant="secondary" className="absolute top-1 right-1 rounded-full opacity-90" aria-label={`Remove ${name}`} disabled={disabled} onClick={photo.dismiss ?? undefined}>
+        <X aria-hidden="true" />
+      </Button>
+    )
+    if (photo.dismiss) return button
+    if (!photo.photoId || !sessionId) return null
+    return <RemovePhotosButton sessionId={sessionId} photoIds={[photo.photoId]} what={name} count={count} trigger={button} onRemoved={removed} onRestored={restored} />
+  }
+
+  const [first] = shown
+  const changeFirst = first?.photoId ?? null
   return (
     <section aria-labelledby={`${id}-title`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
       <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">{title}</h2>
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+          {title}
+        </h2>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
       <label className="group relative flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-2 overflow-hidden rounded-lg border-2 border-dashed bg-muted/40 text-center text-sm text-muted-foreground focus-within:ring-[3px] focus-within:ring-ring/50 hover:bg-muted">
@@ -73,7 +117,11 @@ export function PhotoSidePicker({ title, description, side, pending, timeZone, d
               // eslint-disable-next-line @next/next/no-img-element
               <img src={first.src} alt={`${title} photo 1`} fetchPriority={onTop ? 'high' : 'auto'} className="absolute inset-0 size-full object-cover" />
             )}
-            <span className="relative mt-auto mb-2 rounded-md bg-background/90 px-2 py-1 font-medium text-foreground">Click to change image</span>
+            {/* The spec's words where there is a pointer; a phone's screen is tapped. Chosen by CSS, so the server's page is right at once. */}
+            <span className="relative mt-auto mb-2 rounded-md bg-background/90 px-2 py-1 font-medium text-foreground">
+              <span className="pointer-coarse:hidden">Click to change image</span>
+              <span className="hidden pointer-coarse:inline">Tap to change image</span>
+            </span>
           </>
         ) : (
           <>
@@ -81,48 +129,55 @@ export function PhotoSidePicker({ title, description, side, pending, timeZone, d
             <span className="font-medium text-foreground">Take or choose a photo</span>
           </>
         )}
-        <input type="file" accept="image/*" className="sr-only" aria-label={`${title} photo`} disabled={disabled} onChange={(event) => pick(event, true)} />
+        <input
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-label={changeFirst ? `Change image: ${title} photo 1` : `${title} photo`}
+          disabled={disabled}
+          onChange={(event) => pick(event, changeFirst)}
+        />
       </label>
       {shown.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={`${title} photos`}>
-          {[first!, ...more].map((photo, index) => (
-            <li key={photo.key} className="grid content-start gap-1 text-xs">
-              <div className="relative aspect-square overflow-hidden rounded-md border bg-muted">
-                {photo.src && (
-                  // The first photo is shown large above, with its name; here it is only a thumbnail.
-                  // eslint-disable-next-line @next/next/no-img-element
-                  <img src={photo.src} alt={index === 0 ? '' : `${title} photo ${index + 1}`} className="size-full object-cover" />
-                )}
-                {photo.remove && (
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="secondary"
-                    className="absolute top-1 right-1 size-11 rounded-full opacity-90"
-                    aria-label={`Remove ${title} photo ${index + 1}`}
-                    disabled={disabled}
-                    onClick={photo.remove}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                )}
-              </div>
-              <span className={photo.error ? 'text-destructive' : 'flex items-center gap-1 text-muted-foreground'}>
-                {!photo.error && photo.note.endsWith('…') && <Spinner className="size-3" />}
-                {photo.note}
-              </span>
-            </li>
+          {shown.map((photo, index) => (
+            <PhotoTile
+              key={photo.key}
+              photo={photo}
+              name={`${title} photo ${index + 1}`}
+              first={index === 0}
+              disabled={disabled}
+              onChange={(event) => pick(event, photo.photoId)}
+              remove={removeButton(photo, `${title} photo ${index + 1}`)}
+            />
           ))}
         </ul>
       )}
-      {shown.length > 0 && room > 0 && (
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 justify-self-start rounded-md border border-input px-3 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/50">
-          <Plus aria-hidden="true" className="size-4" />
-          Add another shelf
-          <input type="file" accept="image/*" multiple className="sr-only" aria-label={`Add another ${title} photo`} disabled={disabled} onChange={(event) => pick(event, false)} />
-        </label>
-      )}
-      {side && <SideSummary label={title === 'Start of Day' ? 'Morning count' : 'Evening count'} side={side} timeZone={timeZone} />}
+      <div className="flex flex-wrap gap-2">
+        {shown.length > 0 && room > 0 && (
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/50">
+            <Plus aria-hidden="true" className="size-4" />
+            Add another shelf
+            <input type="file" accept="image/*" multiple className="sr-only" aria-label={`Add another ${title} photo`} disabled={disabled} onChange={(event) => pick(event, null)} />
+          </label>
+        )}
+        {sessionId && storedIds.length > 1 && (
+          <RemovePhotosButton
+            sessionId={sessionId}
+            photoIds={storedIds}
+            what={`all ${storedIds.length} ${title} photos`}
+            count={count}
+            onRemoved={removed} onRestored={restored}
+            trigger={
+              <Button type="button" variant="ghost" aria-label={`Remove all ${title} photos`} disabled={disabled}>
+                <Trash2 aria-hidden="true" />
+                Remove all
+              </Button>
+            }
+          />
+        )}
+      </div>
+      {side && <SideSummary label={count} side={side} timeZone={timeZone} />}
     </section>
   )
 }

@@ -1,11 +1,9 @@
 'use client'
 
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import Link from 'next/link'
 import { ScanBarcode } from 'lucide-react'
 import { toast } from 'sonner'
-import { initialActionState } from '@/lib/actions/action-state'
-import { removeStocktakePhotos } from '@/lib/actions/remove-stocktake-photos'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { STAGE_LABELS } from '@/lib/stocktakes/stage'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
@@ -14,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
 import { AnalysisProgress } from './analysis-progress'
 import { PhotoSidePicker } from './photo-side-picker'
-import { form, useSideUpload } from './use-side-upload'
+import { useSideUpload } from './use-side-upload'
 import { useAnalyse, useFollowCounting } from './use-stocktake-progress'
 
 const SIDES = [
@@ -31,20 +29,10 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
   const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
   const { pending, add, dismiss, uploading } = useSideUpload(current)
   const { run, analyse, reset } = useAnalyse(stocktake?.id ?? null)
-  const [removing, setRemoving] = useState(false)
   useFollowCounting(stocktake)
-  const busy = uploading || removing || run.phase === 'analysing'
+  const busy = uploading || run.phase === 'analysing'
   const has = (side: 'start' | 'end') => (stocktake?.[side].state.photos ?? 0) > 0 || pending.some((item) => item.side === side && !item.error)
   const ready = has('start') && has('end')
-
-  async function remove(photoId: string) {
-    if (!stocktake) return
-    setRemoving(true)
-    const result = await removeStocktakePhotos(initialActionState, form({ session_id: stocktake.id, photo_ids: photoId }))
-    setRemoving(false)
-    if (result.ok) toast.success('Photo removed')
-    else toast.error('Photo not removed', { description: result.message })
-  }
 
   function start() {
     if (!ready) {
@@ -88,15 +76,19 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
             onTop={index === 0}
             title={title}
             description={description}
+            sessionId={stocktake?.id ?? null}
             side={stocktake?.[side] ?? null}
             pending={pending.filter((item) => item.side === side)}
             timeZone={timeZone}
             disabled={busy}
-            onPick={(files, replace) => {
+            onPick={(files) => {
               reset()
-              void add(side, files, replace ? (stocktake?.[side].photos.map((photo) => photo.id) ?? []) : [])
+              void add(side, files)
             }}
-            onRemove={(photoId) => void remove(photoId)}
+            onChange={(photoId, file) => {
+              reset()
+              void add(side, [file], photoId)
+            }}
             onDismiss={dismiss}
           />
         ))}

@@ -6,7 +6,6 @@ import { toast } from 'sonner'
 import { addStocktakePhoto } from '@/lib/actions/add-stocktake-photo'
 import { initialActionState, type ActionState } from '@/lib/actions/action-state'
 import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
-import { removeStocktakePhotos } from '@/lib/actions/remove-stocktake-photos'
 import { startStocktake } from '@/lib/actions/start-stocktake'
 import { resizeImages, STOCK_PHOTO, STOCK_PREVIEW } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
@@ -21,6 +20,8 @@ export interface PendingPhoto {
   preview: string
   step: string
   error: string | null
+  /** the stored photo this one is changing (shown in its place until the page shows the new one) */
+  replaces: string | null
 }
 
 export function form(fields: Record<string, string | Blob>): FormData {
@@ -60,8 +61,10 @@ async function stocktakeFor(current: { id: string; shopId: string } | null) {
 
 /**
  * Puts picked photos into the open stocktake, one by one (upload, then the
- * server's check), replacing the side's photos when asked; then starts
- * counting them and refreshes the page, which shows them stored.
+ * server's check), or one photo in place of a stored one (`replaces`: the
+ * server swaps them once the new one is stored, so a failed upload leaves the
+ * old photo and the other photos are never touched); then starts counting
+ * them and refreshes the page, which shows them stored.
  */
 export function useSideUpload(current: { id: string; shopId: string } | null) {
   const router = useRouter()
@@ -82,13 +85,13 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
   const update = (key: string, change: Partial<PendingPhoto>) => setPending((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
   const add = useCallback(
-    async (side: Side, files: File[], replacing: string[] = []) => {
-      const items = files.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null }))
+    async (side: Side, files: File[], replaces: string | null = null) => {
+      const picked = replaces ? files.slice(0, 1) : files
+      const items = picked.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null, replaces }))
       for (const item of items) previews.current.add(item.preview)
       setPending((all) => [...all, ...items])
       let stocktake: { id: string; shopId: string } | null = current
-      let failed = 0
-      for (const [index, file] of files.entries()) {
+      for (const [index, file] of picked.entries()) {
         const { key } = items[index]!
         try {
           update(key, { step: 'Preparing' })
@@ -104,17 +107,16 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
           // Without its preview the page shows the photo itself: slower, never wrong.
           await bucket.upload(previewPathOf(path), photo.preview, { contentType: photo.preview.type })
           update(key, { step: 'Checking' })
-          check(await addStocktakePhoto(initialActionState, form({ session_id: stocktake.id, side, path, header: photo.header })))
+          const fields = { session_id: stocktake.id, side, path, header: photo.header, ...(replaces ? { replaces } : {}) }
+          check(await addStocktakePhoto(initialActionState, form(fields)))
           update(key, { step: 'Saved' })
         } catch (error) {
-          failed++
           const message = error instanceof Error ? error.message : String(error)
-          update(key, { step: 'Not added', error: message })
-          toast.error('Photo not added', { description: message })
+          update(key, { step: replaces ? 'Not changed' : 'Not added', error: message })
+          toast.error(replaces ? 'Photo not changed' : 'Photo not added', { description: message })
         }
       }
       if (stocktake) {
-        if (replacing.length > 0 && failed === 0) check(await removeStocktakePhotos(initialActionState, form({ session_id: stocktake.id, photo_ids: replacing.join(',') })))
         const counting = await countStocktakePhotos(initialActionState, form({ session_id: stocktake.id }))
         if (!counting.ok) toast.error('Photos not counted', { description: counting.message })
       }

@@ -1,4 +1,6 @@
-import type { NewProduct } from './stack'
+import { expect, type Page } from '@playwright/test'
+import { createOwner, signedInClient, type Credentials, type NewProduct } from './stack'
+import { signIn } from './ui'
 
 const pixel = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#c7d2fe"/></svg>')
 
@@ -20,3 +22,37 @@ export const catalogue: NewProduct[] = [
 
 export const OWNER_STATE = 'e2e/.auth/owner.json'
 export const OWNER_CREDENTIALS = 'e2e/.auth/owner-credentials.json'
+
+/** A new owner with these products, signed in at /app/products: every test has its own, as specs change stock side by side. */
+export async function ownerWithCatalogue(page: Page, tag: string, products: NewProduct[] = []): Promise<Credentials> {
+  const owner = await createOwner(tag, { shopName: 'Catalogue Shop', products })
+  await signIn(page, owner)
+  await expect(page).toHaveURL('/app/products')
+  return owner
+}
+
+export async function productId(owner: Credentials, sku: string): Promise<string> {
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase.from('products').select('id').eq('sku', sku).single().throwOnError()
+  return data.id as string
+}
+
+export async function stockOf(owner: Credentials, sku: string): Promise<number> {
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase.from('products').select('qty').eq('sku', sku).single().throwOnError()
+  return data.qty as number
+}
+
+/** The product's ledger, newest first, as stored. */
+export async function movementsOf(owner: Credentials, sku: string) {
+  const id = await productId(owner, sku)
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase
+    .from('stock_movements')
+    .select('delta, qty_after, reason, request_id')
+    .eq('product_id', id)
+    .neq('reason', 'initial')
+    .order('created_at', { ascending: false })
+    .throwOnError()
+  return data as { delta: number; qty_after: number; reason: string; request_id: string | null }[]
+}

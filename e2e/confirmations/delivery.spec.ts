@@ -3,7 +3,7 @@
 // figures /reports shows.
 import { expect, test } from '@playwright/test'
 import { mailTo, signUpAndConfirm } from '../_helpers/mail'
-import { addProducts, getOwnShop, newCredentials, signedInClient } from '../_helpers/stack'
+import { addProducts, adminClient, getOwnShop, newCredentials, signedInClient } from '../_helpers/stack'
 import { controlsPastRightEdge, expectToast, reportFigure } from '../_helpers/ui'
 
 test('an owner sets the report time, adds a partner who confirms, and sends a test report carrying the figures /reports shows', async ({ page }) => {
@@ -61,4 +61,17 @@ test('an owner sets the report time, adds a partner who confirms, and sends a te
   }
   expect(report!.Text).toContain('Units sold: 4')
   expect((await mailTo(partner)).map((message) => message.Subject)).toEqual([report!.Subject, confirmation!.Subject])
+
+  // the scheduled run, called at the server's own address as a cron does: every link leads to the app's
+  const before = (await mailTo(owner.email)).length
+  await adminClient().from('shops').update({ next_report_at: new Date(Date.now() - 60_000).toISOString() }).eq('id', shop.id).throwOnError()
+  const cron = await fetch(new URL('/api/cron/deliveries', test.info().project.use.baseURL), { headers: { Authorization: `Bearer ${process.env.CRON_SECRET}` } })
+  expect(await cron.json()).toMatchObject({ queuedShops: 1 })
+  const mails = await mailTo(owner.email)
+  expect(mails).toHaveLength(before + 1)
+  const daily = mails[0]!
+  expect(daily.Subject).toMatch(/^Chai Corner: ShelfSnap report for /)
+  const links = [...daily.HTML.matchAll(/href="(http[^"]+)"/g)].map(([, link]) => link!)
+  expect(links.length).toBeGreaterThan(0)
+  for (const link of links) expect(link.startsWith(`${test.info().project.use.baseURL}/`), link).toBe(true)
 })

@@ -46,3 +46,26 @@ test('the product form marks every invalid field at once and focuses the first; 
   const { data } = await (await signedInClient(owner)).from('products').select('name, qty, low_stock_threshold, unit_price').eq('shop_id', shop.id).throwOnError()
   expect(data).toEqual([{ name: 'Ginger Beer 330ml', qty: 7, low_stock_threshold: 2, unit_price: 1.35 }])
 })
+
+test('a name over 120 characters is not cut: the form says it is too long, and nothing is stored until it fits', async ({ page }) => {
+  const owner = await createOwner('product-name', { shopName: 'Name Shop' })
+  await signIn(page, owner, '/app/products/new')
+  const long = 'Organic free-range large brown eggs from Hill Farm, packed by hand in a recycled box of six, best before the date on the lid'
+  expect(long.length).toBeGreaterThan(120)
+
+  const name = page.getByLabel('Name', { exact: true })
+  await name.fill(long)
+  await expect(name).toHaveValue(long)
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expectToast(page, 'Could not add the product', 'Name must be 120 characters or less', 'error')
+  await expect(name).toHaveAccessibleDescription('Name must be 120 characters or less')
+  await expect(name).toHaveValue(long)
+  const supabase = await signedInClient(owner)
+  expect((await supabase.from('products').select('name').throwOnError()).data).toEqual([])
+
+  const shorter = 'Organic free-range large brown eggs from Hill Farm, box of six'
+  await name.fill(shorter)
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expectToast(page, 'Product added', '', 'success')
+  expect((await supabase.from('products').select('name').throwOnError()).data).toEqual([{ name: shorter }])
+})

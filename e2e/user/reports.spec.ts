@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { expect, test } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { mailTo } from '../_helpers/mail'
 import { controlsPastRightEdge, expectToast, reportFigure, signIn, statCard } from '../_helpers/ui'
@@ -90,4 +91,48 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   await expect(page.getByLabel('To', { exact: true })).toHaveAccessibleDescription('The end date is before the start date')
   await expect(page.getByRole('term')).toHaveCount(0)
   expect((await page.request.get('/reports/export?range=custom&from=2020-01-01&to=2026-01-01')).status()).toBe(400)
+})
+
+test('shrinkage without a cost reads "—" and says why, two stocktakes on one day show their times, and the stock value is drawn in steps', async ({ page }) => {
+  const owner = await createOwner('reports-cost', {
+    products: [
+      { name: 'Oat Milk', sku: 'OAT-1', qty: 10, low_stock_threshold: 0 },
+      { name: 'Rye Bread', sku: 'RYE-1', qty: 6, low_stock_threshold: 0 },
+    ],
+  })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  await supabase.from('products').update({ unit_cost: 0.8 }).eq('sku', 'RYE-1').throwOnError()
+  const { data: products } = await supabase.from('products').select('id, sku').throwOnError()
+  const id = (sku: string) => products.find((p) => p.sku === sku)!.id as string
+  await supabase.rpc('adjust_stock', { p_product_id: id('RYE-1'), p_delta: -2, p_reason: 'sold' }).throwOnError()
+  // two stocktakes confirmed yesterday (the shop's clock is UTC): the morning's found oat milk (no cost) missing
+  const service = createClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.SUPABASE_SECRET_KEY!, { auth: { persistSession: false } })
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+  for (const [ended, sku, missing] of [[`${yesterday}T09:15:00Z`, 'OAT-1', 2], [`${yesterday}T17:40:00Z`, 'RYE-1', 1]] as const) {
+    const { data: session } = await service
+      .from('count_sessions')
+      .insert({ shop_id: shop.id, status: 'confirmed', started_at: `${yesterday}T07:00:00Z`, ended_at: ended, confirmed_at: ended })
+      .select('id')
+      .single()
+      .throwOnError()
+    await service
+      .from('count_results')
+      .insert({ session_id: session.id, shop_id: shop.id, product_id: id(sku), start_count: 5, end_count: 3, received: 0, sold: 0, qty_before: 5, qty_after: 3, missing })
+      .throwOnError()
+  }
+
+  await signIn(page, owner, '/reports')
+  const byStocktake = page.getByRole('table', { name: 'Shrinkage by stocktake' })
+  const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${yesterday}T12:00:00Z`))
+  await expect(byStocktake.getByRole('row').nth(1)).toHaveText(new RegExp(`^${day}, 17:40\\s*1£0\\.80\\s*1$`))
+  await expect(byStocktake.getByRole('row').nth(2)).toHaveText(new RegExp(`^${day}, 09:15\\s*2—unknown: no cost price\\s*1$`))
+  const section = page.getByRole('region', { name: 'Shrinkage by stocktake' })
+  await expect(section).toContainText('— means none of the products missing has a cost price, so their value is unknown')
+  const byProduct = page.getByRole('table', { name: 'Shrinkage by product' })
+  await expect(byProduct.getByRole('row', { name: /Oat Milk/ })).toContainText('—unknown: no cost price')
+
+  // a level that holds until it changes: straight segments (a step line), no curves
+  const curve = page.getByRole('figure', { name: 'Stock value over time' }).locator('path.recharts-area-curve')
+  await expect(curve).toHaveAttribute('d', /^M[\d.,\sLHV-]+$/)
 })

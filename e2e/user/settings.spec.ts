@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createOwner } from '../_helpers/stack'
+import { createOwner, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
 test('an owner makes a Google Sheets feed link: the formula to paste, a feed that answers without a cookie, and a new link that stops the old', async ({ page }) => {
@@ -30,4 +30,37 @@ test('an owner makes a Google Sheets feed link: the formula to paste, a feed tha
   expect((await fetch(url!)).status).toBe(404)
   const fresh = /"(http[^"]+)"/.exec(await sheets.getByLabel("Today's report").inputValue())![1]!
   expect((await fetch(fresh)).status).toBe(200)
+})
+
+test('the channels: the Sheets hint follows its box, WhatsApp is offered only where the server can send it, and what is saved is what was ticked', async ({ page }) => {
+  const owner = await createOwner('channels')
+  await signIn(page, owner, '/settings')
+  const channels = page.getByRole('region', { name: 'Reports and alerts' })
+  const feed = channels.getByRole('checkbox', { name: 'Google Sheets feed' })
+  await expect(feed).toBeChecked()
+  await expect(feed).toHaveAccessibleDescription('On: the feed links answer with your latest figures.')
+  await feed.uncheck()
+  await expect(feed).toHaveAccessibleDescription('Off: the feed links answer nothing.')
+  await feed.check()
+  await expect(feed).toHaveAccessibleDescription('On: the feed links answer with your latest figures.')
+  await feed.uncheck()
+
+  // this server has no WhatsApp account: said in an owner's words, and nothing to switch on or add
+  const unavailable = 'WhatsApp is not available on this server yet: whoever runs your ShelfSnap can set it up.'
+  const whatsApp = channels.getByRole('checkbox', { name: 'Daily report by WhatsApp' })
+  await expect(whatsApp).toBeDisabled()
+  await expect(whatsApp).not.toBeChecked()
+  await expect(whatsApp).toHaveAccessibleDescription(unavailable)
+  const recipients = page.getByRole('region', { name: 'Recipients' })
+  await expect(recipients.getByLabel('Add a WhatsApp number')).toHaveCount(0)
+  await expect(recipients).toContainText(`Reports by WhatsApp: ${unavailable}`)
+  await expect(page.locator('main')).not.toContainText(/WHATSAPP_|SITE_URL/)
+
+  await channels.getByRole('button', { name: 'Save channels' }).click()
+  await expectToast(page, 'Delivery settings saved', '', 'success')
+  const { data } = await (await signedInClient(owner)).from('shops').select('email_report, low_stock_digest, whatsapp_report, sheets_feed').single().throwOnError()
+  expect(data).toEqual({ email_report: true, low_stock_digest: true, whatsapp_report: false, sheets_feed: false })
+  await page.reload()
+  await expect(feed).not.toBeChecked()
+  await expect(feed).toHaveAccessibleDescription('Off: the feed links answer nothing.')
 })

@@ -101,7 +101,7 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   // The review, read from the screen. The photos cover only the shelf: DAY-01's back room is untouched.
   await expect(evening2.getByRole('radio', { name: /Only what’s on the shelf/ })).toBeChecked()
   await expect(evening2.getByRole('article')).toHaveCount(3)
-  const unmatched = evening2.getByRole('region', { name: 'Codes that match no product' })
+  const unmatched = evening2.getByRole('region', { name: 'Codes we could not match' })
   await expect(unmatched).toContainText('NEW-TEA')
   await expect(evening2.getByRole('region', { name: 'Start of Day photos' })).toContainText('(uploaded)')
   // One label was hidden behind another: the owner corrects the count, and the card is worked out again.

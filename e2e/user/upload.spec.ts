@@ -37,8 +37,9 @@ test('each side is stored as soon as it is picked; Analyze Inventory waits for b
   await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await blank('evening.jpg', 3))
   await expect(analyse).toBeEnabled()
   await expect(page.getByText('Upload both images to start analysis')).toHaveCount(0)
-  // A wrong photo comes out again, its file too.
+  // A wrong photo comes out again, after asking.
   await page.getByRole('button', { name: 'Remove Start of Day photo 2' }).click()
+  await page.getByRole('dialog', { name: 'Remove Start of Day photo 2?' }).getByRole('button', { name: 'Remove photo' }).click()
   await expectToast(page, 'Photo removed', '', 'success')
   await expect(page.getByRole('img', { name: 'Start of Day photo 2' })).toHaveCount(0)
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -53,6 +54,89 @@ test('a file that is not a photo is refused before anything is uploaded', async 
   await expect(page.getByRole('region', { name: 'Start of Day' }).getByText(message)).toBeVisible()
   expect(await stocktakes(owner)).toEqual([])
   await expect(page.getByRole('button', { name: 'Analyze Inventory' })).toBeDisabled()
+})
+
+/** The morning as stored: its photos, and the units the review would book from them. */
+async function storedMorning(owner: Credentials) {
+  const supabase = await signedInClient(owner)
+  const { data: session } = await supabase.from('count_sessions').select('id').eq('status', 'open').single().throwOnError()
+  const { count } = await supabase.from('count_photos').select('id', { count: 'exact', head: true }).eq('side', 'start').throwOnError()
+  const { data: review } = await supabase.rpc('count_session_review', { p_session_id: session.id }).throwOnError()
+  const units = (review as { lines: { start_count: number }[] }).lines.reduce((sum, line) => sum + line.start_count, 0)
+  return { photos: count, units }
+}
+
+/** The morning count on screen, then the same in the database. */
+async function expectMorning(page: Page, owner: Credentials, photos: number, units: number) {
+  const list = page.getByRole('list', { name: 'Start of Day photos' }).getByRole('listitem')
+  await expect(list).toHaveCount(photos)
+  if (units > 0) await expect(page.getByText(`Morning count: ${units} units of 1 product`)).toBeVisible({ timeout: 60_000 })
+  else await expect(page.getByText(/^Morning count/)).toHaveCount(0)
+  expect(await storedMorning(owner)).toEqual({ photos, units })
+}
+
+const toastButton = (page: Page, title: string, button: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: button })
+
+test('changing a photo replaces that photo only; removing asks first and can be undone; the count shown is the count stored', async ({ page }, testInfo) => {
+  // Dialogs and toasts appear without fading: axe never measures one half-way in.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const owner = await ownerOnUpload(page, 'upload-change')
+  const start = page.getByRole('region', { name: 'Start of Day' })
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf-1.jpg', 1))
+  await expect(page.getByText('Morning count: 1 unit of 1 product')).toBeVisible({ timeout: 60_000 })
+  await page.getByLabel('Add another Start of Day photo').setInputFiles([await tinsPhoto('shelf-2.jpg', 2), await tinsPhoto('shelf-3.jpg', 3)])
+  await expectMorning(page, owner, 3, 6)
+  // The spec's words where there is a pointer; a touch screen is tapped.
+  const [shown, hidden] = testInfo.project.name === 'phone' ? ['Tap', 'Click'] : ['Click', 'Tap']
+  await expect(start.getByText(`${shown} to change image`)).toBeVisible()
+  await expect(start.getByText(`${hidden} to change image`)).toBeHidden()
+
+  // The big first photo: that shelf changes, the other two and their counts stay.
+  const first = page.getByRole('img', { name: 'Start of Day photo 1' })
+  const before = await first.getAttribute('src')
+  await page.getByLabel('Change image: Start of Day photo 1').setInputFiles(await tinsPhoto('shelf-1-again.jpg', 4))
+  await expectMorning(page, owner, 3, 9)
+  await expect(first).not.toHaveAttribute('src', before!)
+  // Any other photo changes the same way.
+  await page.getByLabel('Change image: Start of Day photo 3').setInputFiles(await tinsPhoto('shelf-3-again.jpg', 5))
+  await expectMorning(page, owner, 3, 11)
+
+  // Removing asks first: keeping it changes nothing.
+  const removeSecond = start.getByRole('button', { name: 'Remove Start of Day photo 2' })
+  await removeSecond.click()
+  const dialog = page.getByRole('dialog', { name: 'Remove Start of Day photo 2?' })
+  await expect(dialog).toContainText('Its labels come out of the morning count. You can undo this for a few seconds.')
+  await dialog.getByRole('button', { name: 'Keep it' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(removeSecond).toBeFocused()
+  await expectMorning(page, owner, 3, 11)
+  // By keyboard: removed, focus back on the side, and Undo puts the same photo back with its count.
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('button', { name: 'Remove photo' }).focus()
+  await page.keyboard.press('Enter')
+  await expectToast(page, 'Photo removed', '', 'success')
+  await expectMorning(page, owner, 2, 9)
+  await expect(start.getByRole('heading', { name: 'Start of Day' })).toBeFocused()
+  await toastButton(page, 'Photo removed', 'Undo').click()
+  await expectToast(page, 'Photo put back', '', 'success')
+  await expectMorning(page, owner, 3, 11)
+  await expect(start.getByRole('heading', { name: 'Start of Day' })).toBeFocused()
+
+  // A whole side, the same way.
+  await start.getByRole('button', { name: 'Remove all Start of Day photos' }).click()
+  const all = page.getByRole('dialog', { name: 'Remove all 3 Start of Day photos?' })
+  await expect(all).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+  await all.getByRole('button', { name: 'Remove 3 photos' }).click()
+  await expectToast(page, '3 photos removed', '', 'success')
+  await expectMorning(page, owner, 0, 0)
+  await toastButton(page, '3 photos removed', 'Undo').click()
+  await expectToast(page, '3 photos put back', '', 'success')
+  await expectMorning(page, owner, 3, 11)
+  await page.reload()
+  await expectMorning(page, owner, 3, 11)
 })
 
 /** A phone's sideways photo: stored landscape, 4800 × 600, with EXIF saying "turn 90° clockwise". */

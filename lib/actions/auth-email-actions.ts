@@ -11,14 +11,14 @@ export const resendConfirmation = validatedAction(signInSchema.pick({ email: tru
   const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${await origin()}/auth/confirm?next=/` } })
   if (error) return { ok: false, message: error.message }
   return { ok: true, message: `We sent a new confirmation link to ${email}.` }
-})
+}, { limit: 'resend-confirmation' })
 
 /** "Forgot password?": a reset link by email. The answer is the same whether the address has an account or not. */
 export const requestPasswordReset = validatedAction(passwordResetSchema, async ({ email }, { supabase }) => {
   const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${await origin()}/auth/confirm?next=/auth/update-password` })
   if (error) return { ok: false, message: error.message }
   return { ok: true, message: `If ${email} has a ShelfSnap account, we sent it a link to choose a new password.` }
-})
+}, { limit: 'password-reset' })
 
 /** /auth/update-password, signed in by the emailed link. */
 export const updatePassword = validatedAction(

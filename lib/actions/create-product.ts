@@ -12,7 +12,7 @@ export const createProduct = validatedAction(
   async (input, { supabase, userId }) => {
     const shop = await getShopForUser(supabase, userId)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
-    const badImage = imageUrlError(input.image_url, shop.id)
+    const badImage = await imageUrlError(supabase, input.image_url, shop.id)
     if (badImage) return badImage
     const result = await insertProduct(supabase, shop.id, input)
     if (!result.ok) return writeFailure(result)

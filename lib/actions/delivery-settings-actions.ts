@@ -3,10 +3,12 @@
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
+import { linkOrigin } from '@/lib/delivery/site-url'
 import { sendTestReport } from '@/lib/delivery/test-report'
 import { updateChannels, updateShopSettings } from '@/lib/data/delivery-settings'
 import { getShopForUser } from '@/lib/data/shops'
 import { channelsSchema, shopSettingsSchema } from '@/lib/validations/delivery-settings'
+import { canSendWhatsApp, WHATSAPP_UNAVAILABLE } from '@/lib/whatsapp/cloud-api'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
 
@@ -26,6 +28,8 @@ export const saveShopSettings = validatedAction(
 export const saveChannels = validatedAction(
   channelsSchema,
   async (channels, { supabase, userId }) => {
+    // Settings greys the box out too; this is the check that counts.
+    if (channels.whatsapp_report && !canSendWhatsApp()) return { ok: false, message: WHATSAPP_UNAVAILABLE, fieldErrors: { whatsapp_report: [WHATSAPP_UNAVAILABLE] } }
     const shop = await getShopForUser(supabase, userId)
     if (!shop || !(await updateChannels(supabase, shop.id, channels))) return { ok: false, message: NO_SHOP_MESSAGE }
     revalidatePath('/settings')
@@ -38,8 +42,7 @@ export const saveChannels = validatedAction(
 export const sendTestReportNow = validatedAction(
   z.object({}),
   async (_input, { supabase }) => {
-    const origin = (await headers()).get('origin') ?? 'http://localhost:3000'
-    const result = await sendTestReport(supabase, origin)
+    const result = await sendTestReport(supabase, linkOrigin((await headers()).get('origin')))
     revalidatePath('/settings')
     return result
   },

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, snapshot, type Owner } from '@/test/support/catalogue-test-data'
 import { csvFile, importShown, storedAsShown } from '@/test/support/import-test-kit'
+import { describeIssue } from '@/lib/csv/import-issue'
+import { importProducts as importRows } from '@/lib/data/product-import'
 import type { Stack } from '@/supabase/local/stack'
 import { importProducts } from './import-products'
 import { previewProductImport } from './preview-product-import'
@@ -46,12 +48,12 @@ describe('previewProductImport and importProducts', () => {
         ],
       },
     ])
-    expect(state.preview?.issues).toEqual([
-      { line: 2, column: 'sku', message: 'sku "APL" is used on more than one line (lines 2, 7)' },
-      { line: 4, column: 'qty', message: 'qty must be a whole number 0 or more' },
-      { line: 5, column: 'name', message: 'name must not start with = + - @ or a tab (it would run as a spreadsheet formula)' },
-      { line: 6, column: 'qty', message: 'qty must be a whole number 0 or more' },
-      { line: 7, column: 'sku', message: 'sku "APL" is used on more than one line (lines 2, 7)' },
+    expect(state.preview?.issues.map(describeIssue)).toEqual([
+      "Line 2, Apple: SKU 'APL' is on more than one line (lines 2, 7)",
+      "Line 4, Bad: quantity '-2' is below 0",
+      `Line 5, EVIL: name '=HYPERLINK("http://evil","x")' must not start with = + - @ or a tab (it would run as a spreadsheet formula)`,
+      "Line 6, Plum: quantity 'x' is not a whole number",
+      "Line 7, Apple again: SKU 'APL' is on more than one line (lines 2, 7)",
     ])
     expect(state.preview).toMatchObject({ fileName: 'products.csv', totalRows: 6, newCount: 1, changedCount: 0, unchanged: 0 })
     expect(await snapshot(stack)).toEqual(before)
@@ -147,8 +149,28 @@ describe('previewProductImport and importProducts', () => {
     expect(unseen).toEqual({ ok: false, message: 'Preview the file before importing it', fieldErrors: { token: ['Preview the file before importing it'] } })
     const preview = await previewProductImport(idle, formData({ file: csvFile('name,sku,barcode\nOther,OTH,123456\n') }))
     expect(preview.preview?.issues).toEqual([
-      { line: 2, column: 'barcode', message: 'barcode "123456" already belongs to another product (Scanner item)' },
+      { line: 2, column: 'barcode', product: 'Other', message: "barcode '123456' already belongs to another product (Scanner item)" },
     ])
+    expect(await snapshot(stack)).toEqual(before)
+  })
+})
+
+describe('codes that differ only in capitals', () => {
+  it('updates the product a SKU names whatever its capitals, and never adds a second one', async () => {
+    const eggs = await addProduct(owner, { name: 'Eggs', sku: 'EGG-6', qty: 2 })
+    const preview = await previewProductImport(idle, formData({ file: csvFile('name,sku,qty\nEggs,egg-6,12\n') }))
+    expect(preview.preview).toMatchObject({ newCount: 0, changedCount: 1, issues: [], rows: [{ productId: eggs, sku: 'EGG-6' }] })
+    const done = await importProducts(idle, formData({ file: csvFile('name,sku,qty\nEggs,egg-6,12\n'), token: preview.preview!.token, request_id: randomUUID() }))
+    expect(done.ok).toBe(true)
+    const { rows } = await stack.db.query(`select id, sku, qty from products where shop_id = $1 and lower(sku) = 'egg-6'`, [owner.shopId])
+    expect(rows).toEqual([{ id: eggs, sku: 'EGG-6', qty: 12 }])
+  })
+
+  it('refuses a new product whose SKU another product has in other capitals (added since the preview), and writes nothing', async () => {
+    await addProduct(owner, { name: 'Oat milk', sku: 'OAT-1' })
+    const before = await snapshot(stack)
+    const result = await importRows(owner.client, [{ sku: 'oat-1', name: 'Oat milk 2', was: null }], randomUUID())
+    expect(result).toEqual({ ok: false, message: 'Another product already uses one of these SKUs: nothing was imported' })
     expect(await snapshot(stack)).toEqual(before)
   })
 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formData, idle, revalidatePath, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { createProduct } from './create-product'
@@ -20,6 +21,7 @@ beforeAll(async () => {
   rival = await ownerWithShop(stack, 'Rival Shop')
   rivalProduct = await addProduct(rival, { name: 'Rival Tea', sku: 'RIVAL-1' })
   await addProduct(owner, { name: 'Milk', sku: 'MILK-1', barcode: '5000000000001' })
+  await addProduct(owner, { name: 'Boxed tea', sku: 'BOX-1', barcode: 'ABC-9' })
 })
 afterAll(async () => stack?.stop())
 beforeEach(async () => {
@@ -55,6 +57,8 @@ describe('createProduct', () => {
   it.each([
     ['a duplicate SKU', { sku: 'MILK-1' }, 'sku', 'A product with this SKU already exists'],
     ['a duplicate barcode', { sku: 'NEW-1', barcode: '5000000000001' }, 'barcode', 'A product with this barcode already exists'],
+    ['a SKU another product has in other capitals', { sku: 'milk-1' }, 'sku', 'Another product has this SKU in other capitals: SKUs are the same whatever their capitals'],
+    ['a barcode another product has in other capitals', { sku: 'NEW-2', barcode: 'abc-9' }, 'barcode', 'Another product has this barcode in other capitals: barcodes are the same whatever their capitals'],
     ['no name', { name: '' }, 'name', 'Name is required'],
     ['a file for a name', { name: new Blob(['x']) }, 'name', 'Name is required'],
     ['a 121-character name', { name: 'x'.repeat(121) }, 'name', 'Name must be 120 characters or less'],
@@ -75,6 +79,19 @@ describe('createProduct', () => {
     expect(state).toEqual({ ok: false, message, fieldErrors: { [field]: [message] } })
     expect(await snapshot(stack)).toEqual(before)
     expect(revalidatePath).not.toHaveBeenCalled()
+  })
+
+  it('refuses a page uploaded under a photo name, writes nothing and removes the file', async () => {
+    const page = await uploadPhoto(owner, Buffer.from('<html><script>alert(document.cookie)</script></html>'))
+    const before = await snapshot(stack)
+    const state = await createProduct(idle, formData({ name: 'Cola', qty: '1', image_url: page.url }))
+    const message = 'This file is not a photo. Choose a JPEG, PNG or WebP image.'
+    expect(state).toEqual({ ok: false, message, fieldErrors: { image_url: [message] } })
+    expect(await snapshot(stack)).toEqual(before)
+    expect((await owner.client.storage.from(PRODUCT_IMAGES_BUCKET).download(page.path)).data).toBeNull()
+    // a JPEG named .webp is not what it claims either
+    const jpeg = await uploadPhoto(owner, await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } }).jpeg().toBuffer())
+    expect((await createProduct(idle, formData({ name: 'Cola', qty: '1', image_url: jpeg.url }))).fieldErrors).toEqual({ image_url: [message] })
   })
 
   it('refuses a signed-out visitor and a user without a shop', async () => {
@@ -126,6 +143,7 @@ describe('updateProduct', () => {
     ["another shop's product", () => ({ id: rivalProduct, name: 'Mine now' }), 'form', 'Product not found'],
     ['an id that is not a uuid', () => ({ id: "1' or '1'='1", name: 'x' }), 'id', 'Product not found'],
     ['a SKU taken by another product', () => ({ id: 'OWN', name: 'x', sku: 'MILK-1' }), 'sku', 'A product with this SKU already exists'],
+    ['a SKU another product has in other capitals', () => ({ id: 'OWN', name: 'x', sku: 'Milk-1' }), 'sku', 'Another product has this SKU in other capitals: SKUs are the same whatever their capitals'],
     ['a photo in another shop folder', () => ({ id: 'OWN', name: 'x', image_url: rivalPhoto() }), 'image_url', 'The photo must be uploaded from this page'],
   ])('refuses %s and writes nothing', async (_, input, field, message) => {
     const own = await addProduct(owner, { name: 'Jam' })

@@ -1,7 +1,8 @@
 // Settings' delivery actions against a real stack and the real mail catcher over
 // SMTP: what the owner saves is what is stored; another email address gets only a
-// confirmation until it is confirmed, and then the reports; WhatsApp numbers are
-// stored in E.164; nobody reads or removes another shop's recipients.
+// confirmation until it is confirmed, and then the reports; a server without WhatsApp
+// set up refuses it; nobody reads or removes another shop's recipients. (WhatsApp
+// numbers and their opt-in: whatsapp-recipient-actions.int.test.ts.)
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
@@ -12,7 +13,9 @@ import { startMailCatcher, type MailCatcher } from '@/supabase/local/mail/mail-c
 import type { Stack } from '@/supabase/local/stack'
 import { GET as cron } from '@/app/api/cron/deliveries/route'
 import { saveChannels, saveShopSettings } from './delivery-settings-actions'
-import { addEmailRecipient, addWhatsAppRecipient, confirmRecipient, removeRecipient, resendRecipientConfirmation } from './recipient-actions'
+import { WHATSAPP_UNAVAILABLE } from '@/lib/whatsapp/cloud-api'
+import { addEmailRecipient, confirmRecipient, removeRecipient, resendRecipientConfirmation } from './recipient-actions'
+import { addWhatsAppRecipient } from './whatsapp-recipient-actions'
 
 let stack: Stack
 let mail: MailCatcher
@@ -27,6 +30,8 @@ const recipients = async (shopId: string) =>
       [shopId],
     )
   ).rows
+const channels = async () =>
+  (await stack.db.query('select email_report, low_stock_digest, whatsapp_report, sheets_feed, owner_email from public.shops where id = $1', [owner.shopId])).rows[0]
 const confirmLink = async () => {
   const [message] = await inbox.list()
   const { Text } = await inbox.message(message!.ID)
@@ -66,11 +71,27 @@ describe('shop settings and channels', () => {
   })
 
   it('stores the channels as ticked', async () => {
-    expect(await saveChannels(idle, formData({ email_report: 'on', whatsapp_report: 'on', owner_email: 'on' }))).toMatchObject({ ok: true })
-    const { rows } = await stack.db.query('select email_report, low_stock_digest, whatsapp_report, sheets_feed, owner_email from public.shops where id = $1', [owner.shopId])
-    expect(rows[0]).toEqual({ email_report: true, low_stock_digest: false, whatsapp_report: true, sheets_feed: false, owner_email: true })
+    expect(await saveChannels(idle, formData({ email_report: 'on', owner_email: 'on' }))).toMatchObject({ ok: true })
+    expect(await channels()).toEqual({ email_report: true, low_stock_digest: false, whatsapp_report: false, sheets_feed: false, owner_email: true })
+    expect(await saveChannels(idle, formData({ email_report: 'on', sheets_feed: 'on', owner_email: 'on' }))).toMatchObject({ ok: true })
+    expect(await channels()).toMatchObject({ sheets_feed: true })
     signOutEveryone()
     expect(await saveChannels(idle, formData({}))).toEqual({ ok: false, message: 'No user found' })
+  })
+})
+
+describe('WhatsApp on a server without it set up', () => {
+  it('refuses to switch it on or add a number, in words an owner understands, and stores nothing', async () => {
+    const before = await channels()
+    expect(await saveChannels(idle, formData({ email_report: 'on', whatsapp_report: 'on', owner_email: 'on' }))).toEqual({
+      ok: false,
+      message: WHATSAPP_UNAVAILABLE,
+      fieldErrors: { whatsapp_report: [WHATSAPP_UNAVAILABLE] },
+    })
+    expect(WHATSAPP_UNAVAILABLE).not.toMatch(/WHATSAPP_|TOKEN|PHONE_NUMBER_ID/)
+    expect(await channels()).toEqual(before)
+    expect(await addWhatsAppRecipient(idle, formData({ phone: '+44 7911 123456' }))).toEqual({ ok: false, message: WHATSAPP_UNAVAILABLE })
+    expect(await recipients(owner.shopId)).toEqual([])
   })
 })
 
@@ -127,19 +148,10 @@ describe('recipients', () => {
     expect(await resendRecipientConfirmation(idle, formData({ id: 'nope' }))).toMatchObject({ ok: false, message: 'No such recipient' })
   })
 
-  it('stores a WhatsApp number in E.164 and refuses one without its country code', async () => {
-    expect(await addWhatsAppRecipient(idle, formData({ phone: '+91 98765 43210' }))).toEqual({ ok: true, message: '+919876543210 will get the daily report by WhatsApp' })
-    expect(await addWhatsAppRecipient(idle, formData({ phone: '098765 43210' }))).toMatchObject({
-      ok: false,
-      fieldErrors: { phone: ['Enter the number with its country code, like +44 7911 123456'] },
-    })
-    expect(await recipients(owner.shopId)).toContainEqual(expect.objectContaining({ channel: 'whatsapp', address: '+919876543210', confirmed: true }))
-  })
-
   it('allows 10 recipients a shop', async () => {
     const count = (await recipients(owner.shopId)).length
-    for (let i = count; i < 10; i += 1) await addWhatsAppRecipient(idle, formData({ phone: `+44 7911 1234${String(i).padStart(2, '0')}` }))
-    expect(await addWhatsAppRecipient(idle, formData({ phone: '+44 7911 123499' }))).toMatchObject({ ok: false, message: 'A shop can have at most 10 recipients' })
+    for (let i = count; i < 10; i += 1) await addEmailRecipient(idle, formData({ email: `partner${i}@example.com` }))
+    expect(await addEmailRecipient(idle, formData({ email: 'one-more@example.com' }))).toMatchObject({ ok: false, message: 'A shop can have at most 10 recipients' })
   })
 
   it("never lets another owner read, remove, resend to or add to a shop's recipients through the API", async () => {

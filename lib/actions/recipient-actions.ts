@@ -4,10 +4,13 @@ import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { addReportRecipient, confirmReportRecipient, removeReportRecipient, renewRecipientToken } from '@/lib/data/report-recipients'
 import { getShopForUser } from '@/lib/data/shops'
+import { linkOrigin } from '@/lib/delivery/site-url'
+import { sendOptInCode } from '@/lib/delivery/whatsapp-opt-in'
 import { renderRecipientConfirmationEmail } from '@/lib/email/recipient-confirmation-email'
 import { canSendEmail, sendEmail } from '@/lib/email/mailer'
 import { createAdminClient } from '@/lib/supabase/admin'
-import { emailRecipientSchema, recipientIdSchema, recipientTokenSchema, whatsAppRecipientSchema } from '@/lib/validations/delivery-settings'
+import { emailRecipientSchema, recipientIdSchema, recipientTokenSchema } from '@/lib/validations/delivery-settings'
+import { WHATSAPP_UNAVAILABLE, whatsAppConfig } from '@/lib/whatsapp/cloud-api'
 import type { ActionState } from './action-state'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
@@ -16,7 +19,7 @@ const NOT_SENT = 'The confirmation email could not be sent: press Resend in a mi
 
 async function mailConfirmation(shopName: string, address: string, token: string): Promise<ActionState> {
   if (!canSendEmail()) return { ok: false, message: 'Email is not set up on this server' }
-  const origin = (await headers()).get('origin') ?? 'http://localhost:3000'
+  const origin = linkOrigin((await headers()).get('origin'))
   const email = await renderRecipientConfirmationEmail({ shopName, confirmUrl: `${origin}/recipients/confirm?token=${token}` })
   try {
     await sendEmail({ to: address, ...email })
@@ -41,26 +44,19 @@ export const addEmailRecipient = validatedAction(
   { requireUser: true },
 )
 
-export const addWhatsAppRecipient = validatedAction(
-  whatsAppRecipientSchema,
-  async ({ phone }, { supabase }) => {
-    const added = await addReportRecipient(supabase, 'whatsapp', phone)
-    if (!added.ok) return { ok: false, message: added.message, fieldErrors: { phone: [added.message] } }
-    revalidatePath('/settings')
-    return { ok: true, message: `${phone} will get the daily report by WhatsApp` }
-  },
-  { requireUser: true },
-)
-
+/** A new confirmation: an email with a new link, or a WhatsApp message with a new code. */
 export const resendRecipientConfirmation = validatedAction(
   recipientIdSchema,
   async ({ id }, { supabase, userId }) => {
     const shop = await getShopForUser(supabase, userId)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
-    const { data } = await supabase.from('report_recipients').select('address').eq('id', id).maybeSingle<{ address: string }>()
+    const { data } = await supabase.from('report_recipients').select('channel, address').eq('id', id).maybeSingle<{ channel: 'email' | 'whatsapp'; address: string }>()
+    const config = whatsAppConfig()
+    if (data?.channel === 'whatsapp' && !config) return { ok: false, message: WHATSAPP_UNAVAILABLE }
     const renewed = await renewRecipientToken(supabase, id)
     if (!renewed.ok || !data) return { ok: false, message: renewed.ok ? 'No unconfirmed address to send to' : renewed.message }
     revalidatePath('/settings')
+    if (data.channel === 'whatsapp') return sendOptInCode(supabase, config!, { id, number: data.address, shopName: shop.name, code: renewed.token })
     return mailConfirmation(shop.name, data.address, renewed.token)
   },
   { requireUser: true },

@@ -4,6 +4,7 @@ import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import { rotateReportFeed } from '@/lib/data/report-feeds'
+import { linkOrigin } from '@/lib/delivery/site-url'
 import type { ActionState } from './action-state'
 import { validatedAction } from './validated-action'
 
@@ -17,7 +18,7 @@ export const makeFeedLink = validatedAction(
   z.object({}),
   async (_input, { supabase }): Promise<FeedActionState> => {
     const token = await rotateReportFeed(supabase)
-    const origin = (await headers()).get('origin') ?? 'http://localhost:3000'
+    const origin = linkOrigin((await headers()).get('origin'))
     const formula = (file: string) => `=IMPORTDATA("${origin}/feeds/${token}/${file}")`
     revalidatePath('/settings')
     return { ok: true, message: 'New feed link made', formulas: { report: formula('report.csv'), stock: formula('stock.csv') } }

@@ -10,4 +10,4 @@ export const signIn = validatedAction(signInSchema, async ({ email, password }, 
   }
   if (error) return { ok: false, message: error.message }
   return { ok: true }
-})
+}, { limit: 'sign-in' })

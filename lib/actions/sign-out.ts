@@ -1,11 +1,10 @@
 'use server'
 
-import { createClient } from '@/lib/supabase/server'
-import type { ActionState } from './action-state'
+import { z } from 'zod'
+import { validatedAction } from './validated-action'
 
-export async function signOut(): Promise<ActionState> {
-  const supabase = await createClient()
+export const signOut = validatedAction(z.object({}), async (_data, { supabase }) => {
   const { error } = await supabase.auth.signOut()
   if (error) return { ok: false, message: error.message }
   return { ok: true }
-}
+})

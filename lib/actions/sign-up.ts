@@ -15,4 +15,4 @@ export const signUp = validatedAction(signUpSchema, async ({ email, password, fu
   // Only when the project requires email confirmation: no session until the emailed link is followed.
   if (!data.session) return { ok: true, message: `We sent a link to ${email}: follow it to confirm your account.`, confirmEmail: email }
   return { ok: true }
-})
+}, { limit: 'sign-up' })

@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { updateProduct as saveProduct } from '@/lib/data/products'
+import { getProduct, updateProduct as saveProduct } from '@/lib/data/products'
 import { getShopForUser } from '@/lib/data/shops'
 import { updateProductSchema } from '@/lib/validations/product'
 import { imageUrlError, NO_SHOP_MESSAGE, writeFailure } from './product-action-results'
@@ -12,7 +12,7 @@ export const updateProduct = validatedAction(
   async ({ id, ...input }, { supabase, userId }) => {
     const shop = await getShopForUser(supabase, userId)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
-    const badImage = imageUrlError(input.image_url, shop.id)
+    const badImage = await imageUrlError(supabase, input.image_url, shop.id, (await getProduct(supabase, id))?.image_url)
     if (badImage) return badImage
     const result = await saveProduct(supabase, id, input)
     if (!result.ok) return writeFailure(result)

@@ -1,5 +1,8 @@
 import 'server-only'
+import { headers } from 'next/headers'
 import type { z } from 'zod'
+import { authAttemptRefused, type AuthLimitKind } from '@/lib/auth/auth-limits'
+import { clientAddress } from '@/lib/http/client-address'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { isBackendFailure } from '@/lib/supabase/deadline-fetch'
@@ -19,9 +22,21 @@ interface Options {
   allErrors?: boolean
   /** how long a backend call may wait without progress; bulk writes get longer than the default */
   deadlineMs?: number
+  /** sign-in and the like: limited per client address and per email, here and at the auth server */
+  limit?: AuthLimitKind
 }
 
 export const NO_USER_MESSAGE = 'No user found'
+/** A call whose arguments are not what the app's own pages send (a script, a stale page). */
+export const MALFORMED_CALL_MESSAGE = 'ShelfSnap could not read this request. Reload the page and try again.'
+
+/**
+ * Trap: an action's arguments are whatever the POST body decodes to (`[]`, `{}`, `null`, an
+ * object where the FormData should be): never what the TypeScript signature says.
+ */
+function isFormCall(previous: unknown, formData: unknown): formData is FormData {
+  return formData instanceof FormData && (previous === undefined || previous === null || typeof previous === 'object')
+}
 
 /**
  * auth + zod for every server action. Control characters are dropped before parsing.
@@ -31,9 +46,10 @@ export const NO_USER_MESSAGE = 'No user found'
 export function validatedAction<S extends z.ZodType, R extends ActionState = ActionState>(
   schema: S,
   run: (data: z.output<S>, ctx: ActionContext) => Promise<R>,
-  { requireUser = false, allErrors = false, deadlineMs }: Options = {},
+  { requireUser = false, allErrors = false, deadlineMs, limit }: Options = {},
 ) {
-  return async (_previous: ActionState, formData: FormData): Promise<R | ActionState> => {
+  return async (previous: ActionState, formData: FormData): Promise<R | ActionState> => {
+    if (!isFormCall(previous, formData)) return { ok: false, message: MALFORMED_CALL_MESSAGE }
     const parsed = schema.safeParse(cleanFormEntries(formData))
     if (!parsed.success) {
       const issues = allErrors ? parsed.error.issues : parsed.error.issues.slice(0, 1)
@@ -45,7 +61,11 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       const message = issues[0]?.message ?? 'Invalid input'
       return { ok: false, message, fieldErrors }
     }
-    const supabase = await createClient({ deadlineMs })
+    const forwardedFor = limit ? clientAddress(await headers()) : null
+    const { email } = parsed.data as { email?: unknown }
+    const refused = limit && authAttemptRefused(limit, { address: forwardedFor, email: typeof email === 'string' ? email : null })
+    if (refused) return { ok: false, message: refused }
+    const supabase = await createClient({ deadlineMs, forwardedFor })
     let userId = ''
     if (requireUser) {
       const { data, error } = await supabase.auth.getClaims()
@@ -63,5 +83,17 @@ export function validatedAction<S extends z.ZodType, R extends ActionState = Act
       if (isBackendFailure(error)) return { ok: false, message: BACKEND_UNREACHABLE_MESSAGE }
       throw error
     }
+  }
+}
+
+/**
+ * For the actions a page calls with arguments of its own instead of a form: the arguments are
+ * checked as a tuple before anything runs, and anything else gets `refused` with the plain message.
+ */
+export function checkedCall<A extends z.ZodTuple, R>(args: A, run: (...parsed: z.output<A>) => Promise<R>, refused: (message: string) => R) {
+  return async (...raw: unknown[]): Promise<R> => {
+    const parsed = args.safeParse(raw)
+    if (!parsed.success) return refused(MALFORMED_CALL_MESSAGE)
+    return run(...parsed.data)
   }
 }

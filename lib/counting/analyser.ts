@@ -36,12 +36,14 @@ export interface ProductCount {
   box?: PhotoBox
 }
 
-/** Something seen that matches no catalogue product: a code's text, or the model's description. */
+/** Something seen that was not counted: a code's text, or the model's description. */
 export interface UnmatchedItem {
   label: string
   /** barcode symbology, e.g. 'EAN13', when the analyser is the barcode one */
   format: string | null
   count: number
+  /** the products a code fits when it fits more than one (it is counted for none of them); absent when it fits none */
+  matches?: string[]
 }
 
 export interface AnalysisUsage {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planImport, type CatalogueProduct } from './import-plan'
+import { describeIssue } from './import-issue'
 import { parseProductCsv } from './product-import'
 
 const tea: CatalogueProduct = {
@@ -8,11 +9,13 @@ const tea: CatalogueProduct = {
 }
 const milk: CatalogueProduct = { ...tea, id: 'p-milk', name: 'Milk', sku: null, barcode: '0777', unit_cost: null, unit_price: 1 }
 
-function plan(text: string, currency = 'GBP') {
-  const parsed = parseProductCsv(text)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return planImport(parsed, [tea, milk], currency)
+function parsed(text: string) {
+  const result = parseProductCsv(text)
+  if (!result.ok) throw new Error(result.message)
+  return result
 }
+
+const plan = (text: string, currency = 'GBP') => planImport(parsed(text), [tea, milk], currency)
 
 describe('planImport', () => {
   it('shows an update as old → new, keeps what blank cells leave, and sends only the changes with what they replace', () => {
@@ -68,11 +71,32 @@ describe('planImport', () => {
   it('leaves out, with line and column, a barcode another product has, a new product without a name, an unknown barcode without a SKU', () => {
     const result = plan('name,sku,barcode\nA,A1,0501\n,N1,\nB,,0999\nTea,T1,\n')
     expect(result.issues).toEqual([
-      { line: 2, column: 'barcode', message: 'barcode "0501" already belongs to another product (Tea)' },
-      { line: 3, column: 'name', message: 'name is required for a new product' },
-      { line: 4, column: 'sku', message: 'sku is required: no product has this barcode yet' },
+      { line: 2, column: 'barcode', product: 'A', message: "barcode '0501' already belongs to another product (Tea)" },
+      { line: 3, column: 'name', product: 'N1', message: 'name is required for a new product' },
+      { line: 4, column: 'sku', product: 'B', message: 'SKU is required: no product has this barcode yet' },
     ])
     expect(result.unchanged).toBe(1)
     expect(result.payload).toEqual([])
+  })
+
+  it('matches a SKU or barcode whatever its capitals: a row never adds a second product with the same code', () => {
+    const result = plan('name,sku,barcode,qty\n,t1,,8\nOther milk,M9,0777,1\n')
+    expect(result.payload).toEqual([{ id: 'p-tea', qty: 8, was: { qty: 5 } }])
+    expect(result.rows[0]).toMatchObject({ productId: 'p-tea', name: 'Tea', sku: 'T1' })
+    expect(result.issues.map(describeIssue)).toEqual(["Line 3, Other milk: barcode '0777' already belongs to another product (Milk)"])
+    const lettered = planImport(parsed('name,sku,barcode\nBox,B2,abc-1\n'), [{ ...milk, barcode: 'ABC-1' }], 'GBP')
+    expect(lettered.issues.map(describeIssue)).toEqual(["Line 2, Box: barcode 'abc-1' already belongs to another product (Milk)"])
+  })
+
+  it('leaves out a row whose code fits two products that differ only in capitals, naming both, and takes the exact one when there is one', () => {
+    const eggs: CatalogueProduct = { ...tea, id: 'p-eggs', name: 'Eggs', sku: 'EGG-6', barcode: null }
+    const freeRange: CatalogueProduct = { ...tea, id: 'p-free', name: 'Free-range eggs', sku: 'egg-6', barcode: null }
+    const result = planImport(parsed('name,sku,qty\n,Egg-6,3\n'), [eggs, freeRange], 'GBP')
+    expect(result.issues.map(describeIssue)).toEqual([
+      "Line 2, Egg-6: SKU 'Egg-6' fits Eggs and Free-range eggs, whose codes differ only in capitals: change one of them first",
+    ])
+    expect(result.payload).toEqual([])
+    const exact = planImport(parsed('name,sku,qty\n,egg-6,4\n'), [eggs, freeRange], 'GBP')
+    expect(exact).toMatchObject({ issues: [], payload: [{ id: 'p-free', qty: 4, was: { qty: 5 } }] })
   })
 })

@@ -1,6 +1,6 @@
 import { formatMoneyInput } from '@/lib/format/money'
 import type { ProductRecord } from '@/lib/products/product-record'
-import type { ImportColumn, ImportIssue, ImportRow, ImportValues, ParsedImport } from './product-import'
+import { codeKey, COLUMN_WORDS, quoteCell, type ImportColumn, type ImportIssue, type ImportRow, type ImportValues, type ParsedImport } from './product-import'
 
 /** A product as the import compares with it; PostgREST may send numeric money as text. */
 export interface CatalogueProduct extends Omit<ProductRecord, 'unit_cost' | 'unit_price' | 'image_url'> {
@@ -58,21 +58,53 @@ function same(column: ImportColumn, stored: StoredValue, given: string | number)
   return MONEY.has(column) ? Number(stored) === Number(given) : stored === given
 }
 
-function findProduct(values: ImportValues, bySku: Map<string, CatalogueProduct>, byBarcode: Map<string, CatalogueProduct>) {
-  if (values.sku !== undefined) return bySku.get(values.sku)
-  return values.barcode === undefined ? undefined : byBarcode.get(values.barcode)
+type CodeIndex = Map<string, CatalogueProduct[]>
+
+/** The catalogue by code, whatever the capitals: two products under one key clash (made before codes ignored case). */
+function indexBy(catalogue: CatalogueProduct[], field: 'sku' | 'barcode'): CodeIndex {
+  const index: CodeIndex = new Map()
+  for (const product of catalogue) {
+    const code = product[field]
+    if (code) index.set(codeKey(code), [...(index.get(codeKey(code)) ?? []), product])
+  }
+  return index
 }
 
-function checkRow(row: ImportRow, product: CatalogueProduct | undefined, byBarcode: Map<string, CatalogueProduct>): ImportIssue | null {
+type Found = { product: CatalogueProduct | undefined } | { clash: CatalogueProduct[] }
+
+/** The product a code names: the one with it exactly, else the one with it in other capitals; two such is a clash. */
+function lookUp(index: CodeIndex, field: 'sku' | 'barcode', code: string | undefined): Found {
+  const matches = code === undefined ? [] : (index.get(codeKey(code)) ?? [])
+  const exact = matches.find((product) => product[field] === code)
+  if (exact || matches.length <= 1) return { product: exact ?? matches[0] }
+  return { clash: matches }
+}
+
+/** Rows are matched by SKU, or by barcode when the SKU cell is blank. */
+const findProduct = (values: ImportValues, bySku: CodeIndex, byBarcode: CodeIndex) =>
+  values.sku !== undefined ? lookUp(bySku, 'sku', values.sku) : lookUp(byBarcode, 'barcode', values.barcode)
+
+const names = (products: CatalogueProduct[]) => products.map((product) => product.name).join(' and ')
+
+/** The product the row updates (undefined: a new one), or why the row is left out. */
+function checkRow(row: ImportRow, found: Found, byBarcode: CodeIndex): { product: CatalogueProduct | undefined } | { issue: ImportIssue } {
   const { line, values } = row
-  const owner = values.barcode === undefined ? undefined : byBarcode.get(values.barcode)
-  if (owner && owner !== product) {
-    return { line, column: 'barcode', message: `barcode "${values.barcode}" already belongs to another product (${owner.name})` }
+  const label = values.name ?? values.sku ?? values.barcode ?? null
+  const issue = (column: ImportColumn, message: string, product = label) => ({ issue: { line, column, product, message } })
+  if ('clash' in found) {
+    const column = values.sku !== undefined ? 'sku' : 'barcode'
+    return issue(column, `${COLUMN_WORDS[column]} ${quoteCell(values[column] ?? '')} fits ${names(found.clash)}, whose codes differ only in capitals: change one of them first`)
   }
-  if (product) return null
-  if (values.sku === undefined) return { line, column: 'sku', message: 'sku is required: no product has this barcode yet' }
-  if (values.name === undefined) return { line, column: 'name', message: 'name is required for a new product' }
-  return null
+  const { product } = found
+  const barcode = lookUp(byBarcode, 'barcode', values.barcode)
+  const others = ('clash' in barcode ? barcode.clash : barcode.product ? [barcode.product] : []).filter((owner) => owner !== product)
+  if (others.length > 0) {
+    return issue('barcode', `barcode ${quoteCell(values.barcode ?? '')} already belongs to another product (${names(others)})`, product?.name ?? label)
+  }
+  if (product) return { product }
+  if (values.sku === undefined) return issue('sku', 'SKU is required: no product has this barcode yet')
+  if (values.name === undefined) return issue('name', 'name is required for a new product')
+  return { product: undefined }
 }
 
 function planNew(row: ImportRow, currency: string): { planned: PlannedRow; payload: ImportPayloadRow } {
@@ -107,19 +139,19 @@ function planUpdate(row: ImportRow, product: CatalogueProduct, columns: ImportCo
 /**
  * Compares the file's rows with the catalogue: each row creates a product, changes one
  * (old → new, blank cells kept) or changes nothing. Rows are matched by SKU, or by barcode
- * when the SKU cell is blank.
+ * when the SKU cell is blank, whatever the capitals.
  */
 export function planImport(parsed: Extract<ParsedImport, { ok: true }>, catalogue: CatalogueProduct[], currency: string): ImportPlan {
-  const bySku = new Map(catalogue.flatMap((product) => (product.sku ? [[product.sku, product] as const] : [])))
-  const byBarcode = new Map(catalogue.flatMap((product) => (product.barcode ? [[product.barcode, product] as const] : [])))
+  const bySku = indexBy(catalogue, 'sku')
+  const byBarcode = indexBy(catalogue, 'barcode')
   const plan: ImportPlan = { rows: [], payload: [], unchanged: 0, issues: [...parsed.issues], totalRows: parsed.totalRows, ignoredColumns: parsed.ignoredColumns }
   for (const row of parsed.rows) {
-    const product = findProduct(row.values, bySku, byBarcode)
-    const issue = checkRow(row, product, byBarcode)
-    if (issue) {
-      plan.issues.push(issue)
+    const checked = checkRow(row, findProduct(row.values, bySku, byBarcode), byBarcode)
+    if ('issue' in checked) {
+      plan.issues.push(checked.issue)
       continue
     }
+    const { product } = checked
     const { planned, payload } = product ? planUpdate(row, product, parsed.columns, currency) : planNew(row, currency)
     if (!payload) {
       plan.unchanged += 1

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { describeIssue } from './import-issue'
 import { MAX_IMPORT_ROWS, parseProductCsv } from './product-import'
 
 const HEADER = 'name,sku,barcode,qty,low_stock_threshold,target_qty,unit_cost,unit_price'
@@ -46,18 +47,26 @@ describe('parseProductCsv', () => {
     expect(result.ignoredColumns).toEqual(['Colour'])
   })
 
-  it('reports every bad cell with its line and column, and keeps the good rows', () => {
-    const result = parse(`${HEADER}\nTea,T1,,1\nCoffee,C1,,1\nBad,B1,,-3\nCake,K1,,2.5,,,x\n,,,1\nPie,P1,bar code,1,,,abc\n`)
+  it('reports every bad cell by line, product and value, in the words of the product form, and keeps the good rows', () => {
+    const long = 'Oat milk, barista edition, '.repeat(5).trim()
+    const result = parse(
+      `${HEADER}\nTea,T1,,1\nCoffee,C1,,1\nOat milk,B1,,lots\nCake,K1,,2.5,,,x\n,,,1\nPie,P1,bar code,-3,,,-1\n,S9,,99999999999,,,12.345\n"${long}",L1,,1\n`,
+    )
     expect(result.rows.map((row) => row.values.sku)).toEqual(['T1', 'C1'])
-    expect(result.issues).toEqual([
-      { line: 4, column: 'qty', message: 'qty must be a whole number 0 or more' },
-      { line: 5, column: 'qty', message: 'qty must be a whole number 0 or more' },
-      { line: 5, column: 'unit_cost', message: 'unit_cost must be an amount of 0 or more, like 2.50' },
-      { line: 6, column: 'sku', message: 'sku is required (or the barcode of a product to update)' },
-      { line: 7, column: 'barcode', message: 'barcode may only hold letters, digits and . _ / + - (up to 64)' },
-      { line: 7, column: 'unit_cost', message: 'unit_cost must be an amount of 0 or more, like 2.50' },
+    expect(result.issues.map(describeIssue)).toEqual([
+      "Line 4, Oat milk: quantity 'lots' is not a whole number",
+      "Line 5, Cake: quantity '2.5' is not a whole number",
+      "Line 5, Cake: cost 'x' is not an amount like 2.50",
+      'Line 6: SKU is required (or the barcode of a product to update)',
+      "Line 7, Pie: barcode 'bar code' may only hold letters, digits and . _ / + - (up to 64)",
+      "Line 7, Pie: quantity '-3' is below 0",
+      "Line 7, Pie: cost '-1' is below 0",
+      "Line 8, S9: quantity '99999999999' is too large",
+      "Line 8, S9: cost '12.345' has too many digits (at most 10 before the point and 2 after)",
+      `Line 9, L1: name '${long.slice(0, 40)}…' is ${long.length} characters long: at most 120`,
     ])
-    expect(result.totalRows).toBe(6)
+    expect(result.issues[0]).toEqual({ line: 4, column: 'qty', product: 'Oat milk', message: "quantity 'lots' is not a whole number" })
+    expect(result.totalRows).toBe(8)
   })
 
   it.each(['=HYPERLINK("http://evil","x")', '+SUM(1)', '-1+1', '@cmd', '\tTea', ' =1+1'])(
@@ -65,7 +74,7 @@ describe('parseProductCsv', () => {
     (cell) => {
       const result = parse(`name,sku\n"${cell.replaceAll('"', '""')}",S1\nTea,S2\n`)
       expect(result.rows.map((row) => row.values.sku)).toEqual(['S2'])
-      expect(result.issues[0]).toMatchObject({ line: 2, column: 'name', message: expect.stringMatching(/^name must not start with = \+ - @ or a tab/) })
+      expect(result.issues[0]).toMatchObject({ line: 2, column: 'name', product: 'S1', message: expect.stringMatching(/^name '.+' must not start with = \+ - @ or a tab/) })
     },
   )
 
@@ -79,14 +88,14 @@ describe('parseProductCsv', () => {
     ])
   })
 
-  it('flags every line of a SKU or barcode used twice in the file', () => {
-    const result = parse('name,sku,barcode\nA,S1,111\nB,S2,222\nC,S1,333\nD,S4,222\nE,S5,555\n')
+  it('flags every line of a SKU or barcode used twice in the file, whatever its capitals', () => {
+    const result = parse('name,sku,barcode\nA,S1,111\nB,S2,abc\nC,s1,333\nD,S4,ABC\nE,S5,555\n')
     expect(result.rows.map((row) => row.values.sku)).toEqual(['S5'])
-    expect(result.issues.map((issue) => [issue.line, issue.column, issue.message])).toEqual([
-      [2, 'sku', 'sku "S1" is used on more than one line (lines 2, 4)'],
-      [3, 'barcode', 'barcode "222" is used on more than one line (lines 3, 5)'],
-      [4, 'sku', 'sku "S1" is used on more than one line (lines 2, 4)'],
-      [5, 'barcode', 'barcode "222" is used on more than one line (lines 3, 5)'],
+    expect(result.issues.map(describeIssue)).toEqual([
+      "Line 2, A: SKU 'S1' is on more than one line (lines 2, 4)",
+      "Line 3, B: barcode 'abc' is on more than one line (lines 3, 5)",
+      "Line 4, C: SKU 's1' is on more than one line (lines 2, 4)",
+      "Line 5, D: barcode 'ABC' is on more than one line (lines 3, 5)",
     ])
   })
 

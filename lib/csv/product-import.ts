@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { blankAs, productField } from '@/lib/validations/product'
+import { blankAs, MAX_NAME, MAX_SKU, productField } from '@/lib/validations/product'
 import { stripControlChars } from '@/lib/validations/clean-text'
 import { readCsv } from './read-csv'
 import { startsLikeFormula } from './write-csv'
@@ -38,12 +38,48 @@ export interface ImportRow {
 export interface ImportIssue {
   line: number
   column: ImportColumn | null
+  /** the row's product as the owner knows it: its name, else its SKU or barcode (null: the row gives none) */
+  product: string | null
+  /** what is wrong, naming the column in the owner's words and quoting the bad value */
   message: string
 }
 
 export type ParsedImport =
   | { ok: true; rows: ImportRow[]; issues: ImportIssue[]; totalRows: number; columns: ImportColumn[]; ignoredColumns: string[] }
   | { ok: false; message: string }
+
+/** The columns in the owner's words, as the product form names them. */
+export const COLUMN_WORDS: Record<ImportColumn, string> = {
+  name: 'name',
+  sku: 'SKU',
+  barcode: 'barcode',
+  qty: 'quantity',
+  low_stock_threshold: 'low-stock alert level',
+  target_qty: 'target level',
+  unit_cost: 'cost',
+  unit_price: 'price',
+}
+
+const QUOTE_MAX = 40
+/** A cell as a problem quotes it: 'lots', a long one cut with an ellipsis (the owner sees where, not all of it). */
+export const quoteCell = (cell: string) => `'${cell.length > QUOTE_MAX ? `${cell.slice(0, QUOTE_MAX)}…` : cell}'`
+
+const WHOLE_NUMBERS = new Set<ImportColumn>(['qty', 'low_stock_threshold', 'target_qty'])
+const AMOUNTS = new Set<ImportColumn>(['unit_cost', 'unit_price'])
+
+/** Why a cell its rule refused is wrong, in words about the cell itself. */
+function whyRefused(column: ImportColumn, cell: string): string {
+  if (WHOLE_NUMBERS.has(column)) {
+    if (/^-\d+$/.test(cell)) return 'is below 0'
+    return /^\d+$/.test(cell) ? 'is too large' : 'is not a whole number'
+  }
+  if (AMOUNTS.has(column)) {
+    if (/^-\d/.test(cell)) return 'is below 0'
+    return /^\d+([.,]\d+)?$/.test(cell) ? 'has too many digits (at most 10 before the point and 2 after)' : 'is not an amount like 2.50'
+  }
+  if (column === 'barcode') return 'may only hold letters, digits and . _ / + - (up to 64)'
+  return `is ${cell.length} characters long: at most ${column === 'name' ? MAX_NAME : MAX_SKU}`
+}
 
 const cellRules: Record<ImportColumn, z.ZodType> = {
   name: blankAs(productField.name('name'), undefined),
@@ -73,48 +109,71 @@ function readHeader(fields: string[]): { columns: (ImportColumn | null)[]; ignor
   return { columns, ignored }
 }
 
-function readCell(line: number, column: ImportColumn, raw: string): { value: unknown } | ImportIssue {
+type CellProblem = Pick<ImportIssue, 'column' | 'message'>
+
+function readCell(column: ImportColumn, raw: string): { value: unknown } | CellProblem {
   let cell = stripControlChars(raw)
   if (TEXT_COLUMNS.includes(column)) {
     if (NEUTRALISED.test(cell)) cell = cell.slice(1)
     else if (startsLikeFormula(cell) || startsLikeFormula(cell.trim())) {
-      return { line, column, message: `${column} must not start with = + - @ or a tab (it would run as a spreadsheet formula)` }
+      return { column, message: `${COLUMN_WORDS[column]} ${quoteCell(cell.trim())} must not start with = + - @ or a tab (it would run as a spreadsheet formula)` }
     }
   }
   const parsed = cellRules[column].safeParse(cell)
-  if (!parsed.success) return { line, column, message: parsed.error.issues[0]?.message ?? `${column} is not valid` }
+  if (!parsed.success) return { column, message: `${COLUMN_WORDS[column]} ${quoteCell(cell.trim())} ${whyRefused(column, cell.trim())}` }
   return { value: parsed.data }
 }
 
+/** What the owner calls the row's product: its name cell, else its SKU or barcode cell, as written; a refused cell names nothing. */
+function rowProduct(fields: string[], columns: (ImportColumn | null)[], refused: CellProblem[]): string | null {
+  for (const column of ['name', 'sku', 'barcode'] as const) {
+    if (refused.some((problem) => problem.column === column)) continue
+    const cell = stripControlChars(fields[columns.indexOf(column)] ?? '').trim()
+    if (cell) return cell
+  }
+  return null
+}
+
+/** The key two codes share when they differ only in capitals (codes are unique per shop ignoring case). */
+export const codeKey = (code: string) => code.toLowerCase()
+
 function readRow(line: number, fields: string[], columns: (ImportColumn | null)[]): ImportRow | ImportIssue[] {
   const values: Record<string, unknown> = {}
-  const issues: ImportIssue[] = []
+  const problems: CellProblem[] = []
   for (const [index, column] of columns.entries()) {
     if (!column) continue
-    const cell = readCell(line, column, fields[index] ?? '')
-    if ('message' in cell) issues.push(cell)
+    const cell = readCell(column, fields[index] ?? '')
+    if ('message' in cell) problems.push(cell)
     else if (cell.value !== undefined) values[column] = cell.value
   }
-  if (issues.length) return issues
-  if (values.sku === undefined && values.barcode === undefined) {
-    return [{ line, column: 'sku', message: 'sku is required (or the barcode of a product to update)' }]
+  if (values.sku === undefined && values.barcode === undefined && problems.length === 0) {
+    problems.push({ column: 'sku', message: 'SKU is required (or the barcode of a product to update)' })
+  }
+  if (problems.length) {
+    const product = rowProduct(fields, columns, problems)
+    return problems.map((problem) => ({ line, product, ...problem }))
   }
   return { line, values }
 }
 
-/** Flags every row whose SKU or barcode another row of the file also uses. */
+/** Flags every row whose SKU or barcode another row of the file also uses, whatever their capitals. */
 function flagDuplicates(rows: ImportRow[], key: 'sku' | 'barcode'): Map<ImportRow, ImportIssue> {
   const lines = new Map<string, number[]>()
   for (const row of rows) {
     const value = row.values[key]
-    if (value) lines.set(value, [...(lines.get(value) ?? []), row.line])
+    if (value) lines.set(codeKey(value), [...(lines.get(codeKey(value)) ?? []), row.line])
   }
   const flagged = new Map<ImportRow, ImportIssue>()
   for (const row of rows) {
     const value = row.values[key]
-    const seen = value ? lines.get(value) : undefined
-    if (seen && seen.length > 1) {
-      flagged.set(row, { line: row.line, column: key, message: `${key} "${value}" is used on more than one line (lines ${seen.join(', ')})` })
+    const seen = value ? lines.get(codeKey(value)) : undefined
+    if (value && seen && seen.length > 1) {
+      flagged.set(row, {
+        line: row.line,
+        column: key,
+        product: row.values.name ?? row.values.sku ?? row.values.barcode ?? null,
+        message: `${COLUMN_WORDS[key]} ${quoteCell(value)} is on more than one line (lines ${seen.join(', ')})`,
+      })
     }
   }
   return flagged

@@ -1,8 +1,8 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { formatDate } from '@/lib/format/date-time'
 import { sevenDayReport as report } from '@/test/support/shop-report-fixture'
 import { shopReportCsv, shopReportFileName } from './shop-report'
-
 
 describe('shopReportCsv', () => {
   const csv = shopReportCsv(report)
@@ -22,6 +22,31 @@ describe('shopReportCsv', () => {
     expect(figure('Stock value at end')).toEqual(['24.20', '1 product without a cost is left out'])
     expect(records).toContainEqual(['Tea, loose', "'-TEA", '4', '10.00', ''])
     expect(records).toContainEqual(['2026-11-23', '6', '16.00', '24.20', ''])
+  })
+
+  it("writes the shop's own days, as the screen shows them: a sale's day and each stocktake's day and time", () => {
+    // 23:30 UTC on 24 Oct is 00:30 on 25 Oct in London (summer time): the screen says 25 Oct 2026
+    const soldLate = { ...report.slow_movers.products[0]!, last_sold_at: '2026-10-24T23:30:00+00:00' }
+    const [morning] = report.stocktakes
+    const twoOnOneDay = {
+      ...report,
+      timezone: 'Europe/London',
+      slow_movers: { total: 1, products: [soldLate] },
+      stocktakes: [
+        { ...morning!, id: '00000000-0000-4000-8000-000000000004', ended_at: '2026-11-23T17:00:00+00:00' },
+        { ...morning!, ended_at: '2026-11-23T09:15:00+00:00', value: null, uncosted_products: 1 },
+      ],
+    }
+    const rows = Papa.parse<string[]>(shopReportCsv(twoOnOneDay).slice(1).trimEnd(), { newline: '\r\n' }).data
+    expect(formatDate(soldLate.last_sold_at, 'Europe/London')).toBe('25 Oct 2026')
+    expect(rows).toContainEqual(['Vase', '', '1', '', '2026-10-25'])
+    const title = rows.findIndex((r) => r[0] === 'Shrinkage by stocktake')
+    expect(rows.slice(title + 1, title + 4)).toEqual([
+      ['Stocktake date', 'Time', 'Missing units', 'Value at cost', 'Products short'],
+      ['2026-11-23', '17:00', '2', '0.50', '1'],
+      ['2026-11-23', '09:15', '2', '', '1'],
+    ])
+    expect(rows.at(-1)?.[0]).toMatch(/^A blank value at cost: none of the products missing has a cost price/)
   })
 
   it('says when a table was cut short, and names the file by its days', () => {

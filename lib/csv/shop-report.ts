@@ -1,3 +1,4 @@
+import { toLocalInput } from '@/lib/format/date-time'
 import { formatMoneyInput } from '@/lib/format/money'
 import { figureRows } from '@/lib/reports/figure-rows'
 import type { ShopReport } from '@/lib/reports/report'
@@ -5,14 +6,18 @@ import { fixedWidthLine, UTF8_BOM, type CsvCell } from './write-csv'
 
 // One file, several tables, every record the same width (RFC 4180): a title
 // record, the figures, then each table under its own title, an empty record
-// between the parts. Money in the currency's minor units, no symbol.
+// between the parts. Money in the currency's minor units, no symbol. Dates are
+// the shop's own days (as on screen), written YYYY-MM-DD as every spreadsheet
+// reads them; a moment becomes its local day (and time, where one day can hold two).
 
 const WIDTH = 5
+const UNKNOWN_COST_CSV = 'A blank value at cost: none of the products missing has a cost price, so their value is unknown'
 const record = fixedWidthLine(WIDTH)
 
 /** `bom: false` for Google Sheets' IMPORTDATA, which shows a BOM as text. */
 export function shopReportCsv(report: ShopReport, { bom = true } = {}): string {
   const money = (amount: number | null) => formatMoneyInput(amount, report.currency)
+  const local = (moment: string) => toLocalInput(moment, report.timezone).split('T') as [string, string]
   const lines: string[] = bom ? [UTF8_BOM] : []
   const table = (title: string, columns: string[], rows: CsvCell[][]) => {
     lines.push(record([]), record([title]), record(columns), ...rows.map(record))
@@ -36,7 +41,7 @@ export function shopReportCsv(report: ShopReport, { bom = true } = {}): string {
   table(
     'Slow movers: in stock, no sale in 30 days',
     ['Product', 'SKU', 'In stock', 'Value at cost', 'Last sold'],
-    report.slow_movers.products.map((p) => [p.name, p.sku, p.qty, money(p.value), p.last_sold_at ?? 'never']),
+    report.slow_movers.products.map((p) => [p.name, p.sku, p.qty, money(p.value), p.last_sold_at ? local(p.last_sold_at)[0] : 'never']),
   )
   if (report.slow_movers.total > report.slow_movers.products.length) {
     lines.push(record([`Only the first ${report.slow_movers.products.length} of ${report.slow_movers.total} slow movers are listed`]))
@@ -48,14 +53,18 @@ export function shopReportCsv(report: ShopReport, { bom = true } = {}): string {
   )
   table(
     'Shrinkage by stocktake',
-    ['Stocktake date', 'Missing units', 'Value at cost', 'Products short'],
-    report.stocktakes.map((s) => [s.date, s.units, money(s.value), s.products]),
+    ['Stocktake date', 'Time', 'Missing units', 'Value at cost', 'Products short'],
+    report.stocktakes.map((s) => [s.date, local(s.ended_at)[1], s.units, money(s.value), s.products]),
   )
   table(
     'Shrinkage by week',
     ['Week from', 'Missing units', 'Value at cost'],
     report.weekly_shrinkage.map(([week, units, value]) => [week, units, money(value)]),
   )
+  const unknown = [...report.shrinkage_products, ...report.stocktakes].some((row) => row.value === null)
+  if (unknown || report.weekly_shrinkage.some(([, , value]) => value === null)) {
+    lines.push(record([]), record([UNKNOWN_COST_CSV]))
+  }
   return lines.join('')
 }
 

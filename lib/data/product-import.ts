@@ -48,7 +48,9 @@ export async function importProducts(
   const { data, error, status } = await supabase.rpc('import_products', { p_rows: rows.map(compact), p_request_id: requestId })
   if (error?.code === '40001') return { ok: false, message: STALE_IMPORT_MESSAGE, stale: true }
   if (error?.code === '23505') {
-    return { ok: false, message: 'Another product already uses one of these barcodes: nothing was imported' }
+    // a product added since the preview took one of the codes (codes are the same whatever their capitals)
+    const code = /products_shop_sku/.test(`${error.message} ${error.details ?? ''}`) ? 'SKUs' : 'barcodes'
+    return { ok: false, message: `Another product already uses one of these ${code}: nothing was imported` }
   }
   if (error?.code === '22023' || error?.code === 'P0002') return { ok: false, message: error.message }
   if (status === 413) return { ok: false, message: 'The import is too large to send in one go: split the file in two' }

@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueItem } from '@/lib/counting/analyser'
 import type { CatalogueData } from '@/lib/products/catalogue'
+import type { CodedProduct } from '@/lib/products/code-clashes'
 import type { ProductRecord } from '@/lib/products/product-record'
 import type { ProductFieldsInput } from '@/lib/validations/product'
 
@@ -31,28 +32,37 @@ export type ProductWriteResult =
   | { ok: true; id: string }
   | { ok: false; field?: 'sku' | 'barcode'; message: string }
 
+// Codes are unique per shop whatever their capitals (migration 20261126002300):
+// the exact constraint, or the trigger and index on lower(), which hint the code in the way.
 const UNIQUE_FIELDS = [
-  { constraint: 'products_shop_sku_key', field: 'sku', message: 'A product with this SKU already exists' },
-  { constraint: 'products_shop_barcode_key', field: 'barcode', message: 'A product with this barcode already exists' },
+  { constraints: ['products_shop_sku_key', 'products_shop_sku_lower_key'], field: 'sku', label: 'SKU' },
+  { constraints: ['products_shop_barcode_key', 'products_shop_barcode_lower_key'], field: 'barcode', label: 'barcode' },
 ] as const
 
 interface DbError {
   code: string
   message: string
   details?: string | null
+  hint?: string | null
 }
 
 /** A unique violation names its constraint; map it onto the form field. Anything else is unexpected. */
-function uniqueViolation(error: DbError): ProductWriteResult | null {
+function uniqueViolation(error: DbError, input: Partial<ProductFieldsInput>): ProductWriteResult | null {
   if (error.code !== '23505') return null
   const text = `${error.message} ${error.details ?? ''}`
-  const hit = UNIQUE_FIELDS.find(({ constraint }) => text.includes(constraint))
-  return hit ? { ok: false, field: hit.field, message: hit.message } : null
+  const hit = UNIQUE_FIELDS.find(({ constraints }) => constraints.some((name) => text.includes(name)))
+  if (!hit) return null
+  if (!text.includes('_lower_key') || error.hint === input[hit.field]) {
+    return { ok: false, field: hit.field, message: `A product with this ${hit.label} already exists` }
+  }
+  // the trigger names the other product's code; the index (once made) cannot
+  const other = error.hint ? `the ${hit.label} ${error.hint}` : `this ${hit.label} in other capitals`
+  return { ok: false, field: hit.field, message: `Another product has ${other}: ${hit.label === 'SKU' ? 'SKUs' : 'barcodes'} are the same whatever their capitals` }
 }
 
-function writeResult(data: { id: string } | null, error: DbError | null): ProductWriteResult {
+function writeResult(data: { id: string } | null, error: DbError | null, input: Partial<ProductFieldsInput>): ProductWriteResult {
   if (error) {
-    const mapped = uniqueViolation(error)
+    const mapped = uniqueViolation(error, input)
     if (mapped) return mapped
     throw new Error(error.message)
   }
@@ -70,7 +80,7 @@ export async function insertProduct(
     .insert({ ...input, shop_id: shopId })
     .select('id')
     .single<{ id: string }>()
-  return writeResult(data, error)
+  return writeResult(data, error, input)
 }
 
 /** qty is not in the update: stock changes only through the ledger. */
@@ -85,7 +95,13 @@ export async function updateProduct(
     .eq('id', id)
     .select('id')
     .maybeSingle<{ id: string }>()
-  return writeResult(data, error)
+  return writeResult(data, error, input)
+}
+
+/** The other products of its shop whose SKU or barcode is this product's but for capitals (made before codes ignored case). */
+export async function getCodeTwins(supabase: SupabaseClient, id: string): Promise<CodedProduct[]> {
+  const { data } = await supabase.rpc('product_code_twins', { p_product_id: id }).throwOnError()
+  return (data ?? []) as CodedProduct[]
 }
 
 /** Deletes the product (and, by cascade, its ledger); returns what was deleted or null. */

@@ -2,13 +2,18 @@
 // hand with known answers: a London shop across the October clock change, an
 // Indian shop (UTC+5:30) across midnight, the dashboard's "today", bad ranges
 // and another shop's data.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startActionStack } from '@/test/support/action-test-harness'
+import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, type Owner } from '@/test/support/catalogue-test-data'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 import { insertConfirmedStocktake, setQty } from '@/test/support/report-test-data'
 import type { Stack } from '@/supabase/local/stack'
 import type { PresetId } from '@/lib/reports/period'
+import { bookStockTaps, undoStockTaps } from '@/lib/actions/adjust-stock'
+import { shopReportCsv } from '@/lib/csv/shop-report'
+import { renderDailyReportEmail } from '@/lib/email/daily-report-email'
+import { getDashboardSummary } from './dashboard'
 import { getShopReport } from './reports'
 
 let stack: Stack
@@ -40,6 +45,7 @@ describe('shop_report() on a hand-built ledger', () => {
     cake = await addProduct(owner, { name: 'Cake', sku: 'CAKE', qty: 0, unit_price: 3 })
     pen = await addProduct(owner, { name: 'Pen', sku: 'PEN', qty: 0, unit_cost: 0.5 })
     vase = await addProduct(owner, { name: 'Vase', sku: 'VASE', qty: 0, unit_price: 9, unit_cost: 4 })
+    await stack.db.query(`update products set created_at = '2026-09-01T08:00:00Z' where shop_id = $1`, [owner.shopId])
     const move = (id: string, at: string, delta: number, reason: string, source = 'manual') =>
       insertMovement(stack, owner, id, { at, delta, reason, source })
     await move(vase, '2026-09-01T09:00:00Z', 3, 'initial')
@@ -111,13 +117,65 @@ describe('shop_report() on a hand-built ledger', () => {
       ['Tea', 1, 1, 1],
       ['Cake', 2, null, 1],
     ])
-    expect(r.stocktakes).toEqual([{ id: stocktake, date: '2026-10-25', ended_at: expect.any(String), units: 3, value: 1, products: 2 }])
+    // the cake has no cost: left out of the value, and said so
+    expect(r.stocktakes).toEqual([{ id: stocktake, date: '2026-10-25', ended_at: expect.any(String), units: 3, value: 1, products: 2, uncosted_products: 1 }])
   })
 
   it('gives a one-day report for the day after the clock change its own 24 hours', async () => {
     const r = await report(owner, '2026-10-26', '2026-10-26')
     expect(r.figures).toMatchObject({ sold: 5, sales: 2, received: 0, shrinkage_units: 0 })
     expect(r.daily).toEqual([['2026-10-26', 5, 12, 34]])
+  })
+})
+
+describe('shop_report() where a cost is unknown, a day has two stocktakes and products are new', () => {
+  it('values shrinkage without a cost as unknown, not £0.00, keeps each stocktake apart, and lists no new product as a slow mover', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Cost Shop')
+    const product = async (name: string, created: string, fields: Record<string, unknown> = {}) => {
+      const id = await addProduct(owner, { name, qty: 0, ...fields })
+      await stack.db.query('update products set created_at = $1 where id = $2', [created, id])
+      return id
+    }
+    const cake = await product('Cake', '2026-01-01T08:00:00Z')
+    const pen = await product('Pen', '2026-01-01T08:00:00Z', { unit_cost: 0.5 })
+    const jar = await product('Jar', '2026-01-01T08:00:00Z', { unit_cost: 2 })
+    const bowl = await product('Bowl', '2026-01-01T08:00:00Z', { unit_cost: 3 })
+    const lid = await product('Lid', '2026-10-01T08:00:00Z', { unit_cost: 1 }) // 24 days before the period's end: too new to judge
+    const mug = await product('Mug', '2026-10-25T08:00:00Z', { unit_cost: 4 }) // added inside the period
+    for (const [id, qty] of [[jar, 2], [bowl, 3], [lid, 1], [mug, 5]] as const) await setQty(stack, id, qty)
+    // the bowl's one sale in the 30 days was undone: it is still a slow mover, never sold
+    const sale = randomUUID()
+    await stack.db.query(
+      `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, request_id, created_at)
+       values ($1, $2, -1, 2, 'sold', $3, '2026-10-20T10:00:00Z'),
+              ($1, $2, 1, 3, 'sold', undo_request_id($3), '2026-10-20T10:00:05Z')`,
+      [owner.shopId, bowl, sale],
+    )
+    const morning = await insertConfirmedStocktake(stack, owner, '2026-10-25T09:00:00Z', [{ productId: cake, soldOrMissing: 2 }])
+    const evening = await insertConfirmedStocktake(stack, owner, '2026-10-25T17:00:00Z', [
+      { productId: pen, missing: 1 },
+      { productId: cake, missing: 1 },
+    ])
+    const nextWeek = await insertConfirmedStocktake(stack, owner, '2026-10-27T12:00:00Z', [{ productId: cake, missing: 1 }])
+
+    const r = await report(owner, '2026-10-24', '2026-10-27')
+    expect(r.stocktakes.map(({ id, date, ended_at, units, value, products, uncosted_products }) => [id, date, new Date(ended_at).toISOString(), units, value, products, uncosted_products])).toEqual([
+      [nextWeek, '2026-10-27', '2026-10-27T12:00:00.000Z', 1, null, 1, 1],
+      [evening, '2026-10-25', '2026-10-25T17:00:00.000Z', 2, 0.5, 2, 1],
+      [morning, '2026-10-25', '2026-10-25T09:00:00.000Z', 2, null, 1, 1],
+    ])
+    expect(r.weekly_shrinkage).toEqual([
+      ['2026-10-19', 4, 0.5],
+      ['2026-10-26', 1, null],
+    ])
+    expect(r.shrinkage_products.map((p) => [p.name, p.units, p.value])).toEqual([
+      ['Pen', 1, 0.5],
+      ['Cake', 4, null],
+    ])
+    expect(r.slow_movers.products.map((p) => [p.name, p.qty, p.value, p.last_sold_at])).toEqual([
+      ['Bowl', 3, 9, null],
+      ['Jar', 2, 4, null],
+    ])
   })
 })
 
@@ -176,6 +234,40 @@ describe('one source for today', () => {
     const figures = (shopReport as { figures: Record<string, number> }).figures
     expect((dashboard as { today: unknown }).today).toEqual(figures)
     expect(figures).toMatchObject({ sold: 5, sales: 2, received: 12, gone: 1, sales_value: 7.6, shrinkage_units: 3, shrinkage_value: 1.4 })
+  })
+})
+
+describe('a sale and its undo', () => {
+  it('count as no sale on the dashboard, the report, its CSV and its email; units net out', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Undo Shop')
+    const tea = await addProduct(owner, { name: 'Tea', qty: 10, unit_price: 2 })
+    await signInAs(owner)
+    const tap = (count: number) => formData({ product_id: tea, kind: 'sold', count: String(count), request_id: randomUUID() })
+    const undone = tap(1)
+    expect(await bookStockTaps(idle, undone)).toMatchObject({ ok: true, qty: 9 })
+    expect(await bookStockTaps(idle, tap(2))).toMatchObject({ ok: true, qty: 7 })
+    expect(await undoStockTaps(idle, formData({ product_id: tea, request_id: undone.get('request_id') as string }))).toMatchObject({ ok: true, qty: 8 })
+
+    const result = await getShopReport(owner.client, { range: 'today' })
+    if (!result?.ok) throw new Error('no report')
+    const { report } = result
+    expect(report.figures).toMatchObject({ sold: 2, sales: 1, sales_value: 4, movements: 4 })
+    // the stat card reads these two: "2 units … in 1 recorded sale"
+    expect((await getDashboardSummary(owner.client))!.today).toMatchObject({ sold: 2, sales: 1 })
+    expect(shopReportCsv(report)).toContain('Units sold,2,in 1 recorded sale,,')
+    const { text } = await renderDailyReportEmail({ report, lowStock: [], reportUrl: 'http://localhost/reports' })
+    expect(text).toContain('Units sold: 2 · in 1 recorded sale')
+
+    // undoing the other sale too leaves none; a second undo of it changes nothing
+    const { rows } = await stack.db.query<{ request_id: string }>(
+      `select request_id from stock_movements where product_id = $1 and delta = -2`,
+      [tea],
+    )
+    const undoSecond = formData({ product_id: tea, request_id: rows[0]!.request_id })
+    await undoStockTaps(idle, undoSecond)
+    await undoStockTaps(idle, undoSecond)
+    const after = await getShopReport(owner.client, { range: 'today' })
+    expect(after?.ok && after.report.figures).toMatchObject({ sold: 0, sales: 0, sales_value: 0, movements: 5 })
   })
 })
 

@@ -29,18 +29,22 @@ export async function listPhotos(supabase: SupabaseClient, sessionId: string): P
     .select(PHOTO_COLUMNS)
     .eq('session_id', sessionId)
     .order('side', { ascending: false })
-    .order('taken_at')
+    // The order the owner added them in: a changed photo keeps its place, an undone removal goes back to it.
+    .order('created_at')
     .order('id')
   fail(error)
   return (data ?? []) as StocktakePhoto[]
 }
 
-/** Records a photo in the stocktake; the database sets its time and refuses one that breaks the rules. */
+/**
+ * Records a photo in the stocktake; the database sets its time and refuses one that breaks the rules.
+ * With `replaces`, the new photo takes that photo's place in one transaction: both or neither.
+ */
 export async function addPhoto(
   supabase: SupabaseClient,
-  photo: { sessionId: string; side: Side; path: string; camera: CameraTime | null; width: number; height: number },
+  photo: { sessionId: string; side: Side; path: string; camera: CameraTime | null; width: number; height: number; replaces?: string },
 ): Promise<WriteResult> {
-  const { error } = await supabase.rpc('add_count_photo', {
+  const args = {
     p_session_id: photo.sessionId,
     p_side: photo.side,
     p_storage_path: photo.path,
@@ -48,18 +52,19 @@ export async function addPhoto(
     p_camera_offset: photo.camera?.offset ?? null,
     p_width: photo.width,
     p_height: photo.height,
-  })
+  }
+  const { error } = photo.replaces
+    ? await supabase.rpc('replace_count_photo', { p_photo_id: photo.replaces, ...args })
+    : await supabase.rpc('add_count_photo', args)
   if (error?.code === '23505') return { ok: false, message: 'This photo is already in the stocktake' }
   return ruleBroken(error)
 }
 
-/** Removes photos of an open stocktake, rows then files; returns the paths removed. */
-export async function removePhotos(supabase: SupabaseClient, sessionId: string, ids: string[]): Promise<string[]> {
-  const { data, error } = await supabase.from('count_photos').delete().eq('session_id', sessionId).in('id', ids).select('storage_path')
+/** Where a photo of the stocktake is stored; null when it is not (or no longer) in it. */
+export async function photoPath(supabase: SupabaseClient, sessionId: string, photoId: string): Promise<string | null> {
+  const { data, error } = await supabase.from('count_photos').select('storage_path').eq('session_id', sessionId).eq('id', photoId).maybeSingle()
   fail(error)
-  const paths = (data ?? []).map((row) => row.storage_path as string)
-  if (paths.length > 0) fail((await supabase.storage.from(STOCK_PHOTOS_BUCKET).remove(paths)).error)
-  return paths
+  return (data?.storage_path as string | undefined) ?? null
 }
 
 export async function downloadPhoto(supabase: SupabaseClient, path: string): Promise<Buffer | null> {
@@ -140,7 +145,13 @@ export async function recordAnalysis(
   if (lines.length > 0) fail((await supabase.from('count_lines').insert(lines)).error)
   const unmatched = analysis.unmatched
     .slice(0, 200)
-    .map((item) => ({ ...ids, label: item.label.slice(0, 300) || '?', format: item.format?.slice(0, 40) ?? null, count: item.count }))
+    .map((item) => ({
+      ...ids,
+      label: item.label.slice(0, 300) || '?',
+      format: item.format?.slice(0, 40) ?? null,
+      count: item.count,
+      ...(item.matches ? { matches: item.matches.slice(0, 20) } : {}),
+    }))
   if (unmatched.length > 0) fail((await supabase.from('count_unmatched').insert(unmatched)).error)
   const found = lines.reduce((sum, line) => sum + line.count, 0) + unmatched.reduce((sum, item) => sum + item.count, 0)
   const usage = analysis.usage

@@ -58,20 +58,39 @@ export interface UnmatchedCode {
   format: string | null
   side: Side
   count: number
+  /** the products the code fits when it fits more than one, as they are now (empty: it fits none) */
+  matches: { id: string; name: string; sku: string | null; barcode: string | null }[]
+}
+
+interface UnmatchedRow {
+  label: string
+  format: string | null
+  count: number
+  matches: string[] | null
+  count_photos: { side: Side }
 }
 
 export async function unmatchedCodes(supabase: SupabaseClient, sessionId: string): Promise<UnmatchedCode[]> {
   const { data, error } = await supabase
     .from('count_unmatched')
-    .select('label, format, count, count_photos(side)')
+    .select('label, format, count, matches, count_photos(side)')
     .eq('session_id', sessionId)
     .order('label')
     .limit(500)
   fail(error)
+  const rows = (data ?? []) as unknown as UnmatchedRow[]
+  const ids = [...new Set(rows.flatMap((row) => row.matches ?? []))]
+  const products = new Map<string, UnmatchedCode['matches'][number]>()
+  if (ids.length > 0) {
+    const found = await supabase.from('products').select('id, name, sku, barcode').in('id', ids)
+    fail(found.error)
+    for (const product of found.data ?? []) products.set(product.id, product)
+  }
   const merged = new Map<string, UnmatchedCode>()
-  for (const row of (data ?? []) as unknown as { label: string; format: string | null; count: number; count_photos: { side: Side } }[]) {
+  for (const row of rows) {
     const key = `${row.count_photos.side}\u0000${row.format}\u0000${row.label}`
-    const entry = merged.get(key) ?? { label: row.label, format: row.format, side: row.count_photos.side, count: 0 }
+    const matches = (row.matches ?? []).flatMap((id) => products.get(id) ?? [])
+    const entry = merged.get(key) ?? { label: row.label, format: row.format, side: row.count_photos.side, count: 0, matches }
     entry.count += row.count
     merged.set(key, entry)
   }

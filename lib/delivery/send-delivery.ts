@@ -4,7 +4,7 @@ import { renderDailyReportEmail } from '@/lib/email/daily-report-email'
 import { renderLowStockDigestEmail } from '@/lib/email/low-stock-digest-email'
 import type { Mailer } from '@/lib/email/mailer'
 import { periodQuery } from '@/lib/reports/period'
-import { sendWhatsAppTemplate, whatsAppConfig } from '@/lib/whatsapp/cloud-api'
+import { sendWhatsAppTemplate, WHATSAPP_UNAVAILABLE, whatsAppConfig } from '@/lib/whatsapp/cloud-api'
 import { reportTemplateParams } from '@/lib/whatsapp/report-template'
 import type { ShopDay } from './shop-day'
 import { signUnsubscribeToken } from './unsubscribe-token'
@@ -36,7 +36,7 @@ export async function sendDelivery(delivery: Delivery, context: SendContext): Pr
 
 async function sendReportEmail(delivery: Delivery, { report, lowStock }: ShopDay, { origin, mailer }: SendContext): Promise<DeliveryOutcome> {
   if (delivery.kind === 'low_stock_digest' && lowStock.length === 0) return { status: 'skipped', reason: 'Nothing was low on stock' }
-  if (!mailer) return { status: 'failed', reason: 'Email is not set up on this server (SMTP_URL)', retry: false }
+  if (!mailer) return { status: 'failed', reason: 'Email is not set up on this server: whoever runs your ShelfSnap can set it up.', retry: false }
   const token = await signUnsubscribeToken({ shopId: delivery.shop_id, address: delivery.recipient })
   const unsubscribeUrl = `${origin}/unsubscribe?token=${token}`
   const lines = lowStock.slice(0, LOW_STOCK_LINES)
@@ -67,7 +67,7 @@ function smtpFailure(error: unknown): DeliveryOutcome {
 
 async function sendWhatsApp(delivery: Delivery, { report, lowStock }: ShopDay, { origin }: SendContext): Promise<DeliveryOutcome> {
   const config = whatsAppConfig()
-  if (!config) return { status: 'failed', reason: 'WhatsApp is not set up on this server (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID)', retry: false }
+  if (!config) return { status: 'failed', reason: WHATSAPP_UNAVAILABLE, retry: false }
   const params = reportTemplateParams({ report, lowStock, reportUrl: reportUrl(origin, delivery.local_date) })
   const result = await sendWhatsAppTemplate(delivery.recipient, params, config)
   return result.ok ? { status: 'sent', providerMessageId: result.messageId } : { status: 'failed', reason: result.reason, retry: result.retry }

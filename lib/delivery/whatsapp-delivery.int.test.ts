@@ -81,7 +81,7 @@ describe('the daily report by WhatsApp', () => {
         provider_message_id: null,
       },
       { recipient: OK_NUMBER, status: 'sent', attempts: 1, last_error: null, provider_message_id: expect.stringMatching(/^wamid\./) },
-      { recipient: '+447700900190', status: 'failed', attempts: 1, last_error: 'The WhatsApp access token has expired or is not valid: renew WHATSAPP_TOKEN', provider_message_id: null },
+      { recipient: '+447700900190', status: 'failed', attempts: 1, last_error: "WhatsApp no longer accepts this server's access: whoever runs your ShelfSnap needs to renew it", provider_message_id: null },
       { recipient: '+447700900429', status: 'pending', attempts: 1, last_error: 'WhatsApp rate limit reached: it will be tried again later', provider_message_id: null },
     ])
   })

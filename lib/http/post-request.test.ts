@@ -46,4 +46,33 @@ describe('refuseMalformedPost', () => {
     const wrongBoundary = '--ABC\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--ABC--\r\n'
     expect(await refuseMalformedPost(actionRequest(wrongBoundary, { 'Content-Type': 'multipart/form-data; boundary=XYZ' }))).toMatchObject({ status: 400 })
   })
+
+  it.each([
+    ['an object', '{}'],
+    ['null', 'null'],
+    ['a bare reference', '"$Q1"'],
+    ['a number', '1'],
+    ['a Map reference to a part a text body does not have', '["$Q1"]'],
+    ['a promise reference', '["$@1","$@2"]'],
+    ['a server-reference pointer', '[{"ok":false},"$h1"]'],
+    ['a plain outlined model', '[{"a":["$1"]}]'],
+    ['a Blob', '["$B1"]'],
+    ['a typed array', '["$A1"]'],
+    ['an unknown reference kind', '["$Z"]'],
+    ['a bigint of 400 digits', `["$n${'9'.repeat(400)}"]`],
+    ['20,000-deep nesting', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+    ['65-deep objects', `[${'{"a":'.repeat(65)}1${'}'.repeat(65)}]`],
+  ])('answers 400 for a text body that is %s (Next would answer 500)', async (_name, body) => {
+    expect(await refuseMalformedPost(actionRequest(body, { 'Content-Type': 'text/plain;charset=UTF-8' }))).toMatchObject({ status: 400 })
+  })
+
+  it.each([
+    ['an empty list', '[]'],
+    ['state and FormData', '[{"ok":false,"fieldErrors":{"name":["Required"]}},"$K1"]'],
+    ['escaped text and inline values', '["$$5 off","$undefined","$Infinity","$-0","$NaN","$D2026-11-26T10:00:00.000Z","$n42","$T"]'],
+    ['a prototype key, which stays a plain key', '[{"__proto__":{"ok":true}},"$K1"]'],
+    ['a uuid string', '["0b7c1f9e-2d7a-4c55-9a51-8f1b8b3c1e42"]'],
+  ])('lets through %s', async (_name, body) => {
+    expect(await refuseMalformedPost(actionRequest(body, { 'Content-Type': 'text/plain;charset=UTF-8' }))).toBeNull()
+  })
 })

@@ -42,12 +42,38 @@ export async function refuseMalformedPost(request: Request): Promise<Refusal | n
 }
 
 function checkJson(body: string): Refusal | null {
+  let value: unknown
   try {
-    JSON.parse(body)
-    return null
+    value = JSON.parse(body)
   } catch {
     return { status: 400, message: 'The request body is not valid JSON.' }
   }
+  return checkReplyShape(value)
+}
+
+/** Deeper than any state or form an action of ours takes; React's decoder recurses and would overflow. */
+const MAX_DEPTH = 64
+/**
+ * The `$` strings React's reply decoder resolves inline ($$ text, $undefined, $Infinity, $-0, $NaN,
+ * a $Date, a $n bigint, a $T temporary reference, an empty $K FormData). Every other one points at a
+ * part of a multipart body, which a text body does not have: Next fails on it with a 500.
+ */
+const INLINE_REFERENCE = /^\$(?:\$|u|I|-|N|D|T|K|n[-0-9]{0,300}$)/
+
+/** What Next's client sends as text: the list of arguments, with nothing in it that points elsewhere. */
+function checkReplyShape(root: unknown): Refusal | null {
+  if (!Array.isArray(root)) return { status: 400, message: 'The request body is not a list of arguments.' }
+  const pending: [unknown, number][] = [[root, 1]]
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!
+    if (typeof value === 'string') {
+      if (value.startsWith('$') && !INLINE_REFERENCE.test(value)) return { status: 400, message: 'The request body refers to parts it does not have.' }
+    } else if (value !== null && typeof value === 'object') {
+      if (depth > MAX_DEPTH) return { status: 400, message: 'The request body is nested too deeply.' }
+      for (const child of Object.values(value)) pending.push([child, depth + 1])
+    }
+  }
+  return null
 }
 
 // Only the first and the last bytes matter: the body (a whole CSV file) is never decoded as text here.

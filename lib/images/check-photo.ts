@@ -5,7 +5,9 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from '@/lib/stocktakes/photo-path'
 const NOT_AN_IMAGE = 'This file is not a photo. Choose a JPEG, PNG or WebP image.'
 const DAMAGED = 'This photo is damaged and could not be read. Take it again.'
 
-export type PhotoCheck = { ok: true; width: number; height: number } | { ok: false; message: string }
+export type ImageFormat = 'jpeg' | 'png' | 'webp'
+
+export type PhotoCheck = { ok: true; width: number; height: number; format: ImageFormat } | { ok: false; message: string }
 
 /**
  * Decodes the whole image, so a truncated or corrupt file is caught here and
@@ -19,7 +21,8 @@ export async function checkPhoto(bytes: Buffer): Promise<PhotoCheck> {
   } catch {
     return { ok: false, message: NOT_AN_IMAGE }
   }
-  if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) return { ok: false, message: NOT_AN_IMAGE }
+  const format = meta.format as ImageFormat
+  if (!['jpeg', 'png', 'webp'].includes(format)) return { ok: false, message: NOT_AN_IMAGE }
   const { width, height } = meta.autoOrient
   if (width > MAX_PHOTO_SIDE * 2 || height > MAX_PHOTO_SIDE * 2) return { ok: false, message: 'This photo is too large. Take it again.' }
   try {
@@ -27,5 +30,12 @@ export async function checkPhoto(bytes: Buffer): Promise<PhotoCheck> {
   } catch {
     return { ok: false, message: DAMAGED }
   }
-  return { ok: true, width, height }
+  return { ok: true, width, height, format }
+}
+
+/** The bytes are a whole image of the format the file claims to be (by its type or name), or the reason they are not. */
+export async function checkImageClaim(bytes: Buffer, claimed: ImageFormat): Promise<string | null> {
+  const checked = await checkPhoto(bytes)
+  if (!checked.ok) return checked.message
+  return checked.format === claimed ? null : NOT_AN_IMAGE
 }

@@ -118,4 +118,62 @@ describe('StockTaps', () => {
     expect(order).toEqual(['sold', 'received'])
     expect(shownQty(counter.getSnapshot(), 'p1', 0)).toBe(5)
   })
+
+  it('sends an unanswered batch again with the same request id until the server answers, and shows it as saving meanwhile', async () => {
+    const onFailed = vi.fn()
+    const counter = taps(onFailed)
+    answers.push({ ok: false, unanswered: true }, { ok: false, unanswered: true }, { ok: true, qty: 8 })
+    counter.tap('p1', 'sold')
+    counter.tap('p1', 'sold')
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(booked).toHaveLength(1)
+    expect(counter.getSnapshot().saving.has('p1')).toBe(true)
+    expect(shownQty(counter.getSnapshot(), 'p1', 10)).toBe(8)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(booked).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(booked.map(({ requestId, count }) => [requestId, count])).toEqual([
+      ['req-1', 2],
+      ['req-1', 2],
+      ['req-1', 2],
+    ])
+    expect(counter.getSnapshot().saving.size).toBe(0)
+    expect(counter.getSnapshot().busy).toBe(false)
+    expect(shownQty(counter.getSnapshot(), 'p1', 10)).toBe(8)
+    expect(onFailed).not.toHaveBeenCalled()
+  })
+
+  it('takes a call that throws (no connection) as unanswered, never as refused', async () => {
+    const onFailed = vi.fn()
+    const onBooked = vi.fn()
+    let calls = 0
+    const counter = new StockTaps({
+      quietMs: 10,
+      newId: () => 'req-x',
+      book: async () => {
+        if (++calls < 3) throw new TypeError('Failed to fetch')
+        return { ok: true, qty: 4 }
+      },
+      onFailed,
+      onBooked,
+    })
+    counter.tap('p1', 'sold')
+    await vi.advanceTimersByTimeAsync(10 + 1000 + 2000)
+    expect(calls).toBe(3)
+    expect(onFailed).not.toHaveBeenCalled()
+    expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ requestId: 'req-x' }), 4)
+  })
+
+  it('shows a batch as saving only once its answer is late', async () => {
+    let release!: (result: BookResult) => void
+    const counter = new StockTaps({ quietMs: 10, newId: () => 'r', book: () => new Promise((done) => (release = done)) })
+    counter.tap('p1', 'received')
+    await vi.advanceTimersByTimeAsync(10 + 999)
+    expect(counter.getSnapshot().saving.size).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect([...counter.getSnapshot().saving]).toEqual(['p1'])
+    release({ ok: true, qty: 3 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(counter.getSnapshot().saving.size).toBe(0)
+  })
 })

@@ -8,7 +8,14 @@ export interface TapBatch {
   requestId: string
 }
 
-export type BookResult = { ok: true; qty: number } | { ok: false; message: string; qty?: number }
+/**
+ * `unanswered`: the request went out and no answer came (the connection dropped, the backend did not
+ * reply in time). It may have been booked: it is sent again with the same request id, never dropped.
+ */
+export type BookResult = { ok: true; qty: number } | { ok: false; message: string; qty?: number } | { ok: false; unanswered: true }
+
+/** Waits between tries of an unanswered batch: 1, 2, 4, 8 s, then every 15 s. */
+export const retryDelayMs = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000)
 
 export interface StockTapsOptions {
   quietMs: number
@@ -16,6 +23,9 @@ export interface StockTapsOptions {
   newId: () => string
   onBooked?: (batch: TapBatch, qty: number) => void
   onFailed?: (batch: TapBatch, message: string) => void
+  /** a batch on its way this long without an answer shows as saving */
+  slowMs?: number
+  retryDelay?: (attempt: number) => number
 }
 
 export interface StockTapsSnapshot {
@@ -25,6 +35,8 @@ export interface StockTapsSnapshot {
   pending: ReadonlyMap<string, number>
   /** whether any batch is still queued or on its way */
   busy: boolean
+  /** products with a change on its way and no answer yet after a moment (or sent again) */
+  saving: ReadonlySet<string>
 }
 
 /** The stock to show: the last stored number known plus the taps not yet confirmed. */
@@ -41,7 +53,8 @@ export class StockTaps {
   private sending = 0
   // One product's batches are booked one after another, so the last answer is the newest stock.
   private chains = new Map<string, Promise<void>>()
-  private snapshot: StockTapsSnapshot = { stored: new Map(), pending: new Map(), busy: false }
+  private saving = new Map<string, number>()
+  private snapshot: StockTapsSnapshot = { stored: new Map(), pending: new Map(), busy: false, saving: new Set() }
   private listeners = new Set<() => void>()
 
   constructor(private readonly options: StockTapsOptions) {}
@@ -94,11 +107,31 @@ export class StockTaps {
   }
 
   private async book(batch: TapBatch) {
+    const { slowMs = 1000, retryDelay = retryDelayMs } = this.options
+    let slow = false
+    const markSlow = () => {
+      if (slow) return
+      slow = true
+      this.saving.set(batch.productId, (this.saving.get(batch.productId) ?? 0) + 1)
+      this.emit()
+    }
+    const timer = setTimeout(markSlow, slowMs)
     let result: BookResult
-    try {
-      result = await this.options.book(batch)
-    } catch (error) {
-      result = { ok: false, message: error instanceof Error ? error.message : String(error) }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        result = await this.options.book(batch)
+      } catch {
+        result = { ok: false, unanswered: true }
+      }
+      if (!('unanswered' in result)) break
+      markSlow()
+      await new Promise((done) => setTimeout(done, retryDelay(attempt)))
+    }
+    clearTimeout(timer)
+    if (slow) {
+      const left = this.saving.get(batch.productId)! - 1
+      if (left === 0) this.saving.delete(batch.productId)
+      else this.saving.set(batch.productId, left)
     }
     this.sending -= 1
     this.addPending(batch.productId, -sign(batch.kind) * batch.count)
@@ -115,7 +148,12 @@ export class StockTaps {
   }
 
   private emit() {
-    this.snapshot = { stored: new Map(this.stored), pending: new Map(this.pending), busy: this.queued.size + this.sending > 0 }
+    this.snapshot = {
+      stored: new Map(this.stored),
+      pending: new Map(this.pending),
+      busy: this.queued.size + this.sending > 0,
+      saving: new Set(this.saving.keys()),
+    }
     for (const listener of this.listeners) listener()
   }
 }

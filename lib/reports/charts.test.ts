@@ -33,4 +33,15 @@ describe('report charts in words', () => {
       '4 missing units over 2 weeks, £1.50 at cost.',
     )
   })
+
+  it('shows a week whose missing units have no cost as "—", not £0.00, and says why', () => {
+    const chart = shrinkageChart({ ...base, weekly_shrinkage: [['2026-11-16', 3, 1.5], ['2026-11-23', 2, null]] })
+    expect(chart.table.rows).toEqual([
+      ['Mon 16 Nov', '3', '£1.50'],
+      ['Mon 23 Nov', '2', '—'],
+    ])
+    expect(chart.summary).toBe(
+      '5 missing units over 2 weeks, £1.50 at cost. — means none of the products missing has a cost price, so their value is unknown: set a cost on the product to value it.',
+    )
+  })
 })

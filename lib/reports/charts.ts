@@ -1,6 +1,7 @@
 import { format, parse } from 'date-fns'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
+import { UNKNOWN_COST } from './figure-rows'
 import type { ShopReport } from './report'
 
 // The report's three charts as data: points, a summary in words and the table
@@ -51,16 +52,18 @@ export function stockValueChart(report: ShopReport): ChartData {
 }
 
 export function shrinkageChart(report: ShopReport): ChartData {
-  const money = (value: number) => formatMoney(value, report.currency)
+  const money = (value: number | null) => formatMoney(value, report.currency)
   const units = report.weekly_shrinkage.reduce((sum, [, u]) => sum + u, 0)
-  const value = report.weekly_shrinkage.reduce((sum, [, , v]) => sum + v, 0)
+  const value = report.weekly_shrinkage.reduce((sum, [, , v]) => sum + (v ?? 0), 0)
+  const uncosted = report.weekly_shrinkage.some(([, , v]) => v === null)
   return {
     id: 'shrinkage-per-week',
     title: 'Shrinkage per week',
     summary:
       units === 0
         ? 'No photo stocktake in this period found units missing.'
-        : `${plural(units, 'missing unit')} over ${plural(report.weekly_shrinkage.length, 'week')}, ${money(value)} at cost.`,
+        : `${plural(units, 'missing unit')} over ${plural(report.weekly_shrinkage.length, 'week')}, ${money(value)} at cost.` +
+          (uncosted ? ` ${UNKNOWN_COST}` : ''),
     seriesLabel: 'Missing units',
     points: report.weekly_shrinkage.map(([week, u]) => ({ label: `w/c ${short(week)}`, value: u })),
     table: {

@@ -4,6 +4,11 @@ import type { ShopReport } from './report'
 // The report's headline figures in the order and words both the page and the
 // CSV use, so that what the owner reads on screen is what the file holds.
 
+/** Why a value at cost shows "—", in the same words wherever it does. */
+export const UNKNOWN_COST = '— means none of the products missing has a cost price, so their value is unknown: set a cost on the product to value it.'
+/** Why a value at cost has a *. */
+export const PART_COST = '* leaves out the products missing that have no cost price.'
+
 export interface FigureRow {
   label: string
   kind: 'units' | 'money'

@@ -57,15 +57,29 @@ export const shopReportSchema = z.object({
   }),
   /** [date, units sold, sales value, stock value at the day's end] */
   daily: z.array(z.tuple([date, z.number().int(), money, money])),
-  /** [Monday of the week, units, value at cost] */
-  weekly_shrinkage: z.array(z.tuple([date, z.number().int(), money])),
+  /** [Monday of the week, units, value at cost: null when none of the units has a cost] */
+  weekly_shrinkage: z.array(z.tuple([date, z.number().int(), money.nullable()])),
   top_sellers: z.array(z.object({ ...productRef, units: z.number().int(), sales_value: money.nullable() })),
   slow_movers: z.object({
     total: count,
     products: z.array(z.object({ ...productRef, qty: count, value: money.nullable(), last_sold_at: timestamp.nullable() })),
   }),
   shrinkage_products: z.array(z.object({ ...productRef, units: z.number().int(), value: money.nullable(), stocktakes: count })),
-  stocktakes: z.array(z.object({ id: z.uuid(), date, ended_at: timestamp, units: z.number().int(), value: money, products: count })),
+  stocktakes: z.array(
+    z.object({
+      id: z.uuid(),
+      /** the day of its evening photos, on the shop's clock */
+      date,
+      ended_at: timestamp,
+      units: z.number().int(),
+      /** at cost; null when none of the products short has a cost */
+      value: money.nullable(),
+      /** products short */
+      products: count,
+      /** products short without a cost: left out of value */
+      uncosted_products: count,
+    }),
+  ),
 })
 
 export type ReportFigures = z.infer<typeof reportFiguresSchema>

@@ -56,8 +56,19 @@ describe('deadlineFetch', () => {
     expect(backendSeemsDown()).toBe(true)
     expect((await deadlineFetch(1_000)(new URL(`${await serve(404)}/rest/v1/products`))).status).toBe(404)
     expect(backendSeemsDown()).toBe(false)
-    expect((await deadlineFetch(1_000)(`${await serve(503)}/rest/v1/products`)).status).toBe(503)
+    expect((await deadlineFetch(1_000)(`${await serve(503)}/auth/v1/user`)).status).toBe(503)
+    expect(backendSeemsDown()).toBe(false)
+  })
+
+  it.each([502, 503, 504])('takes a database API answering %i (PostgREST cannot reach PostgreSQL) as an outage, with the typed error', async (status) => {
+    await expect(deadlineFetch(1_000)(`${await serve(status)}/rest/v1/products`)).rejects.toBeInstanceOf(BackendUnreachableError)
     expect(backendSeemsDown()).toBe(true)
+  })
+
+  it('a PostgREST 503 reaches a supabase-js caller as the outage message', async () => {
+    const supabase = createClient(await serve(503), 'key', serverClientOptions())
+    const { error } = await supabase.from('products').select('id')
+    expect(isBackendFailure(error)).toBe(true)
   })
 
   it('tries an idempotent call once more when its connection drops (a kept-alive socket closed by the server), never a POST or PATCH', async () => {

@@ -9,6 +9,13 @@ export const BACKEND_DEADLINE_MS = 8_000
 /** A 5,000-row import is one statement that answers only when it is done. */
 export const BULK_DEADLINE_MS = 30_000
 
+/** The database's API answered, but only to say it cannot reach the database. */
+class OutageAnswer extends Error {
+  constructor(status: number) {
+    super(`the database API answered ${status}`)
+  }
+}
+
 /** Thrown by the server clients' fetch when the backend cannot be asked (refused, reset, timed out). */
 export class BackendUnreachableError extends Error {
   override name = 'BackendUnreachableError'
@@ -90,9 +97,13 @@ export function deadlineFetch(deadlineMs = BACKEND_DEADLINE_MS): typeof fetch {
         if (signal.aborted || !IDEMPOTENT.has(method)) throw error
         return call()
       })
-      // A gateway in front of a dead service answers 502-504 itself.
-      if (database && response.status >= 502 && response.status <= 504) markBackendDown()
-      else if (database) markBackendUp()
+      // PostgREST answers 503 (PGRST000-002) or 504 (PGRST003) when it cannot reach the database, and
+      // a gateway in front of a dead service answers 502-504 itself: an outage, as a refused connection is.
+      if (database && response.status >= 502 && response.status <= 504) {
+        await response.body?.cancel()
+        throw new OutageAnswer(response.status)
+      }
+      if (database) markBackendUp()
       return deadline.watch(response)
     } catch (error) {
       deadline.stop()

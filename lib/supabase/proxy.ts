@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { createServerClient } from '@supabase/ssr'
-import { backendSeemsDown, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
+import { askBackend, BACKEND_VOUCHED_MS, backendAnsweredWithin, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
 import { outageResponse } from '@/lib/http/outage-page'
 import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
@@ -8,8 +8,10 @@ import { serverClientOptions } from './server-options'
 
 export const PROTECTED_PREFIXES = ['/app', '/upload', '/dashboard', '/stocktakes', '/reports', '/settings']
 
-/** How long the proxy waits for the health check once the backend has failed. */
+/** How long the proxy waits for the database to answer its question. */
 const PROBE_DEADLINE_MS = 3_000
+/** The proxy's own answer is reused this long, so a burst of requests asks once. */
+const PROBE_REUSE_MS = 1_000
 
 function isProtected(pathname: string) {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
@@ -17,15 +19,23 @@ function isProtected(pathname: string) {
 
 type CookieWrites = Parameters<NonNullable<Parameters<typeof createServerClient>[2]['cookies']['setAll']>>
 
-/** After a recent failure: is the database back? Signed-in claims may be verified offline (JWKS), so ask. */
-async function backendAnswers(url: string, key: string): Promise<boolean> {
+/**
+ * Does the database answer? Signed-in claims are verified offline (JWKS), so the proxy cannot
+ * tell from them; it asks a function that needs PostgreSQL itself (PostgREST's root does not).
+ * With the secret key it may run it; with the publishable key PostgreSQL refuses (401), which is
+ * an answer too. Only 5xx or no answer is an outage.
+ */
+async function databaseAnswers(url: string, key: string): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/rest/v1/`, {
-      method: 'HEAD',
-      headers: { apikey: key },
+    const response = await fetch(`${url}/rest/v1/rpc/backend_health`, {
+      headers: { apikey: process.env.SUPABASE_SECRET_KEY || key },
       signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
     })
-    if (response.status >= 500) return false
+    await response.body?.cancel()
+    if (response.status >= 500) {
+      markBackendDown()
+      return false
+    }
     markBackendUp()
     return true
   } catch {
@@ -84,6 +94,7 @@ async function decide(request: NextRequest, response: NextResponse, { signedIn, 
     target.searchParams.set('next', `${request.nextUrl.pathname}${request.nextUrl.search}`)
     return NextResponse.redirect(target)
   }
-  if (!isAction && backendSeemsDown() && !(await backendAnswers(url, key))) return outageResponse()
+  if (isAction || backendAnsweredWithin(BACKEND_VOUCHED_MS)) return response
+  if (!(await askBackend(() => databaseAnswers(url, key), PROBE_REUSE_MS))) return outageResponse()
   return response
 }

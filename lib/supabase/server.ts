@@ -6,11 +6,12 @@ import { serverClientOptions } from './server-options'
 
 // A new client per request: never hold one in module scope on the server.
 // Background jobs (after()) pass a longer deadline: nobody is waiting on a page for them.
-export async function createClient({ deadlineMs }: { deadlineMs?: number } = {}) {
+// `forwardedFor`: the client's address, for the auth server's per-client limits (sign-in and the like).
+export async function createClient({ deadlineMs, forwardedFor }: { deadlineMs?: number; forwardedFor?: string | null } = {}) {
   const cookieStore = await cookies()
   const { url, key } = supabaseEnv()
   return createServerClient(url, key, {
-    ...serverClientOptions(deadlineMs),
+    ...serverClientOptions(deadlineMs, forwardedFor),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

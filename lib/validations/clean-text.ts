@@ -9,7 +9,8 @@ export function stripControlChars(value: string): string {
 
 /** Every string entry of a form, cleaned; files pass through untouched. */
 export function cleanFormEntries(formData: FormData): Record<string, FormDataEntryValue> {
-  const entries: Record<string, FormDataEntryValue> = {}
+  // No prototype: a field named `__proto__` is a field like any other, never the object's prototype.
+  const entries: Record<string, FormDataEntryValue> = Object.create(null)
   for (const [key, value] of formData) {
     entries[stripControlChars(key)] = typeof value === 'string' ? stripControlChars(value) : value
   }

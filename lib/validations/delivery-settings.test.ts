@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { channelsSchema, emailRecipientSchema, shopSettingsSchema, whatsAppRecipientSchema } from './delivery-settings'
+import { channelsSchema, emailRecipientSchema, parseWhatsAppNumber, phoneNumberHint, shopSettingsSchema, whatsAppCodeSchema, whatsAppRecipientSchema } from './delivery-settings'
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
@@ -38,15 +38,38 @@ describe('recipients', () => {
   })
 
   it.each([
-    ['+44 7911 123456', '+447911123456'],
-    ['+91 98765 43210', '+919876543210'],
-    ['+64 21 123 4567', '+64211234567'],
-    ['+1 709 555 0123', '+17095550123'],
-  ])('stores the WhatsApp number %s as %s (E.164)', (phone, e164) => {
-    expect(whatsAppRecipientSchema.parse({ phone })).toEqual({ phone: e164 })
+    ['+44 7911 123456', 'GB', '+447911123456'],
+    // as people in the shop's country write a number: a UK mobile in a London shop
+    ['07911 123456', 'GB', '+447911123456'],
+    ['07911-123-456', 'GB', '+447911123456'],
+    ['+91 98765 43210', 'GB', '+919876543210'],
+    ['098765 43210', 'IN', '+919876543210'],
+    ['(201) 555-0123', 'US', '+12015550123'],
+    ['+64 21 123 4567', undefined, '+64211234567'],
+    ['+1 709 555 0123', 'IN', '+17095550123'],
+  ] as const)('reads the WhatsApp number %s in a shop in %s as %s (E.164)', (phone, country, e164) => {
+    expect(parseWhatsAppNumber(whatsAppRecipientSchema.parse({ phone: ` ${phone} ` }).phone, country)).toBe(e164)
   })
 
-  it.each(['07700 900123', '+44 123', '+99 1234 5678', 'call me', ''])('refuses %j with a message', (phone) => {
-    expect(firstError(whatsAppRecipientSchema.safeParse({ phone }))).toBe('Enter the number with its country code, like +44 7911 123456')
+  it.each([
+    ['07911 123456', undefined],
+    ['07700 900123', 'GB'],
+    ['+44 123', 'GB'],
+    ['+99 1234 5678', 'GB'],
+    ['call me', 'GB'],
+  ] as const)('refuses %j in a shop in %s', (phone, country) => {
+    expect(parseWhatsAppNumber(phone, country)).toBeNull()
+  })
+
+  it("says how to write a number in the shop's country", () => {
+    expect(phoneNumberHint('GB')).toBe('Enter a WhatsApp number, like 07400 123456, or +44 7400 123456 for a number in another country')
+    expect(phoneNumberHint(undefined)).toBe('Enter the number with its country code, like +44 7911 123456')
+    expect(firstError(whatsAppRecipientSchema.safeParse({ phone: '  ' }))).toBe('Enter a WhatsApp number')
+  })
+
+  it('reads a 6-digit code as typed, and nothing else', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e'
+    expect(whatsAppCodeSchema.parse({ id, code: ' 123 456 ' })).toEqual({ id, code: '123456' })
+    for (const code of ['12345', '1234567', 'abcdef', '']) expect(firstError(whatsAppCodeSchema.safeParse({ id, code }))).toBe('Enter the 6-digit code')
   })
 })

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
+import examples from 'libphonenumber-js/mobile/examples'
 import { z } from 'zod'
 import { createShopSchema, isValidTimeZone } from './shop'
 
@@ -34,23 +35,37 @@ export const emailRecipientSchema = z.object({
     .pipe(z.email({ error: 'Enter a valid email address' })),
 })
 
-/** A WhatsApp number with its country code, stored in E.164 (+447700900123). */
+/** A WhatsApp number as typed; parseWhatsAppNumber reads it with the shop's country. */
 export const whatsAppRecipientSchema = z.object({
   phone: z
     .string({ error: 'Enter a WhatsApp number' })
     .trim()
-    .max(40, { error: 'Enter the number with its country code, like +44 7911 123456' })
-    .transform((value, context) => {
-      const parsed = parsePhoneNumberFromString(value)
-      if (!value.startsWith('+') || !parsed?.isValid()) {
-        context.addIssue({ code: 'custom', message: 'Enter the number with its country code, like +44 7911 123456' })
-        return z.NEVER
-      }
-      return parsed.number
-    }),
+    .min(1, { error: 'Enter a WhatsApp number' })
+    .max(40, { error: 'That is too long for a phone number' }),
 })
 
+/** What to say when a number cannot be read: an example as people write it in the shop's country. */
+export function phoneNumberHint(country: CountryCode | undefined): string {
+  const example = country && getExampleNumber(country, examples)
+  if (!example) return 'Enter the number with its country code, like +44 7911 123456'
+  return `Enter a WhatsApp number, like ${example.formatNational()}, or ${example.formatInternational()} for a number in another country`
+}
+
+/** The number in E.164 (+447911123456), read as written in `country` unless it starts with +; null when it is not a phone number. */
+export function parseWhatsAppNumber(phone: string, country: CountryCode | undefined): string | null {
+  const parsed = parsePhoneNumberFromString(phone, country ? { defaultCountry: country } : undefined)
+  return parsed?.isValid() ? parsed.number : null
+}
+
 export const recipientIdSchema = z.object({ id: z.uuid({ error: 'No such recipient' }) })
+
+/** The code the person at a WhatsApp number was sent, as the owner types it ("123 456" too). */
+export const whatsAppCodeSchema = recipientIdSchema.extend({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' })),
+})
 
 export const recipientTokenSchema = z.object({
   token: z.string({ error: 'This link is not complete' }).regex(/^[0-9a-f]{64}$/, { error: 'This link is not complete: copy the whole link from the email' }),

@@ -18,6 +18,8 @@ export const addPhotoSchema = z.object({
     .file({ error: 'The photo could not be read' })
     .max(PHOTO_HEADER_BYTES, { error: 'The photo could not be read' })
     .optional(),
+  // Changing a photo: the one the new photo replaces (in its place, on the same side).
+  replaces: z.uuid({ error: 'This photo is not in the stocktake' }).optional(),
 })
 
 const uuidList = z
@@ -26,6 +28,9 @@ const uuidList = z
   .pipe(z.array(z.uuid({ error: 'Choose the photos to remove' })).min(1, { error: 'Choose the photos to remove' }).max(20, { error: 'Choose the photos to remove' }))
 
 export const removePhotosSchema = z.object({ session_id: sessionId, photo_ids: uuidList })
+
+export const NOTHING_TO_UNDO = 'There is nothing to undo: these photos were put back already.'
+export const restorePhotosSchema = z.object({ removal_id: z.uuid({ error: NOTHING_TO_UNDO }) })
 
 /** A side's time as the owner sets it, on the shop's clock (a datetime-local value); empty goes back to the photos' times. */
 export const sideTimeSchema = z.object({

@@ -3,7 +3,10 @@ import 'server-only'
 export interface WhatsAppConfig {
   token: string
   phoneNumberId: string
+  /** the daily report's template */
   templateName: string
+  /** the opt-in code's template */
+  optInTemplateName: string
   templateLanguage: string
   /** the Graph API's base with its version; tests point it at a local fake */
   apiUrl: string
@@ -23,6 +26,7 @@ export function whatsAppConfig(): WhatsAppConfig | null {
     token,
     phoneNumberId,
     templateName: process.env.WHATSAPP_TEMPLATE_NAME || 'daily_report',
+    optInTemplateName: process.env.WHATSAPP_OPT_IN_TEMPLATE_NAME || 'report_opt_in',
     templateLanguage: process.env.WHATSAPP_TEMPLATE_LANGUAGE || 'en',
     apiUrl: (process.env.WHATSAPP_API_URL || 'https://graph.facebook.com/v23.0').replace(/\/$/, ''),
   }
@@ -30,15 +34,18 @@ export function whatsAppConfig(): WhatsAppConfig | null {
 
 export const canSendWhatsApp = () => whatsAppConfig() !== null
 
+/** What an owner is told where WhatsApp would be: no variable names, those are in the README. */
+export const WHATSAPP_UNAVAILABLE = 'WhatsApp is not available on this server yet: whoever runs your ShelfSnap can set it up.'
+
 // Template parameters may not hold new lines, tabs or more than four spaces in a row.
 const cleanParam = (text: string) => text.replace(/[\n\r\t]+/g, ' ').replace(/ {4,}/g, '   ').trim() || '-'
 
 /**
- * Sends the approved template (business-initiated messages need one) to an E.164 number,
- * `params` filling its body. Never throws: every failure comes back with a reason and
- * whether a later try may succeed.
+ * Sends an approved template (business-initiated messages need one; the daily report's
+ * unless named) to an E.164 number, `params` filling its body. Never throws: every failure
+ * comes back with a reason and whether a later try may succeed.
  */
-export async function sendWhatsAppTemplate(to: string, params: string[], config: WhatsAppConfig): Promise<WhatsAppSendResult> {
+export async function sendWhatsAppTemplate(to: string, params: string[], config: WhatsAppConfig, templateName = config.templateName): Promise<WhatsAppSendResult> {
   let response: Response
   try {
     response = await fetch(`${config.apiUrl}/${encodeURIComponent(config.phoneNumberId)}/messages`, {
@@ -50,7 +57,7 @@ export async function sendWhatsAppTemplate(to: string, params: string[], config:
         to: to.replace(/^\+/, ''),
         type: 'template',
         template: {
-          name: config.templateName,
+          name: templateName,
           language: { code: config.templateLanguage },
           components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text: cleanParam(text) })) }],
         },
@@ -87,7 +94,7 @@ export function graphFailure(status: number, error: GraphError | undefined): Wha
   const details = error?.error_data?.details ?? error?.message ?? `HTTP ${status}`
   switch (code) {
     case 190:
-      return { ok: false, reason: 'The WhatsApp access token has expired or is not valid: renew WHATSAPP_TOKEN', retry: false }
+      return { ok: false, reason: "WhatsApp no longer accepts this server's access: whoever runs your ShelfSnap needs to renew it", retry: false }
     case 130429:
     case 131056:
     case 80007:

@@ -1,6 +1,6 @@
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, DEFAULT_PORT } from './config.ts'
 import { authConfigFromToml } from './config-toml.ts'
-import { startMailCatcher } from './mail/mail-catcher.ts'
+import { mailPortsFor, startMailCatcher } from './mail/mail-catcher.ts'
 import { startStack } from './stack.ts'
 
 const args = new Set(process.argv.slice(2))
@@ -8,6 +8,12 @@ const memory = args.has('--memory') || process.env.SUPABASE_LOCAL_MEMORY === '1'
 const databaseUrl = process.env.DATABASE_URL || undefined
 const port = Number(process.env.SUPABASE_LOCAL_PORT ?? DEFAULT_PORT)
 const started = performance.now()
+
+// Beside the stack's port, or on free ones when a second checkout has those; auth emails go to it.
+const mail = await startMailCatcher({ ...mailPortsFor(port), fallback: true }).catch((error: Error) => {
+  console.error(`No mail catcher: ${error.message}`)
+  return undefined
+})
 
 const stack = await startStack({
   memory,
@@ -17,6 +23,8 @@ const stack = await startStack({
   config: {
     // site URL, confirmations, email limits and templates, as `supabase start` reads them
     ...authConfigFromToml(),
+    ...(mail ? { smtpUrl: mail.smtpUrl } : {}),
+    ...(process.env.GOTRUE_RATE_LIMIT_HEADER !== undefined && { rateLimitHeader: process.env.GOTRUE_RATE_LIMIT_HEADER || null }),
     signInRateLimit: {
       max: Number(process.env.SUPABASE_LOCAL_SIGNIN_LIMIT ?? 30),
       windowMs: 5 * 60_000,
@@ -29,11 +37,6 @@ const stack = await startStack({
 }).catch((error: unknown) => {
   console.error(`Could not start the local Supabase stack: ${(error as Error).message}`)
   process.exit(1)
-})
-
-const mail = await startMailCatcher().catch((error: Error) => {
-  console.error(`No mail catcher: ${error.message}`)
-  return undefined
 })
 
 const database = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite, in memory' : 'PGlite, .data/pglite'

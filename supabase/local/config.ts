@@ -26,6 +26,12 @@ export interface StackConfig {
   refreshTokenReuseInterval: number
   minimumPasswordLength: number
   signInRateLimit: RateLimit
+  /**
+   * GoTrue's RATE_LIMIT_HEADER: the request header that carries the end user's address when a
+   * server calls auth for them (Sb-Forwarded-For, as hosted Supabase's IP address forwarding);
+   * honoured only with the secret key. null: always the socket's.
+   */
+  rateLimitHeader: string | null
   /** GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED (config.toml enable_anonymous_sign_ins) */
   enableAnonymousSignIns: boolean
   /** anonymous sign-ins per IP; GoTrue's RATE_LIMIT_ANONYMOUS_USERS is 30 an hour */
@@ -68,6 +74,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     refreshTokenReuseInterval: 10,
     minimumPasswordLength: 6,
     signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
+    rateLimitHeader: 'Sb-Forwarded-For',
     enableAnonymousSignIns: true,
     anonymousSignInRateLimit: { max: 30, windowMs: 60 * 60_000 },
     maxBodyBytes: 1024 * 1024,

@@ -2,11 +2,12 @@
 // e2e build) served by `next start`, pointing at a Supabase URL fixed at build time.
 // FAULTS_REUSE_BUILD=1 reuses the last build when nothing but the tests changed.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { waitForHttp } from '@/scripts/lib/net'
 import { PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
-import { freePort } from './gateway'
+import { freePort } from '@/test/support/backend-hop'
 
 const DIST_DIR = '.data/faults-next'
 const PORT_FILE = join(DIST_DIR, 'faults-supabase-port')
@@ -77,16 +78,73 @@ export async function startApp(supabasePort: number): Promise<App> {
   }
 }
 
-/** A Server Action's id from the build's manifest, and a page that uses it (`params` fill a dynamic one). */
-export function serverAction(exportedName: string, file: string, params: Record<string, string> = {}): { id: string; page: string } {
+interface ManifestAction {
+  id: string
+  exportedName: string
+  filename: string
+  /** the app routes that use it, e.g. `/app/products/[id]` */
+  routes: string[]
+}
+
+/** Every Server Action in the build (its server-reference manifest). */
+export function serverActions(): ManifestAction[] {
   const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>
   }
-  for (const [id, entry] of Object.entries(manifest.node)) {
-    if (entry.exportedName !== exportedName || !entry.filename?.endsWith(file)) continue
-    const fill = (name: string) => name.replace(/\[(\w+)\]/g, (whole, key: string) => params[key] ?? whole)
-    const worker = Object.keys(entry.workers).map(fill).find((name) => !name.includes('[') && !name.includes('/_'))
-    if (worker) return { id, page: worker.replace(/^app/, '').replace(/\/page$/, '') || '/' }
+  return Object.entries(manifest.node).map(([id, entry]) => ({
+    id,
+    exportedName: entry.exportedName ?? '',
+    filename: entry.filename ?? '',
+    routes: Object.keys(entry.workers)
+      .filter((worker) => !worker.includes('/_'))
+      .map((worker) => worker.replace(/^app/, '').replace(/\/page$/, '') || '/'),
+  }))
+}
+
+/** Every page and route handler the build serves, e.g. `/app/products/[id]`. */
+export function appRoutes(): string[] {
+  const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/app-paths-manifest.json'), 'utf8')) as Record<string, string>
+  return Object.keys(manifest)
+    .filter((name) => !name.includes('/_'))
+    .map((name) => name.replace(/\/(page|route)$/, '') || '/')
+}
+
+/** `/app/products/[id]` with its params filled in, or null when one is missing. */
+export function fillRoute(route: string, params: Record<string, string>): string | null {
+  const filled = route.replace(/\[(\w+)\]/g, (whole, key: string) => params[key] ?? whole)
+  return filled.includes('[') ? null : filled
+}
+
+/** A Server Action's id from the build's manifest, and a page that uses it (`params` fill a dynamic one). */
+export function serverAction(exportedName: string, file: string, params: Record<string, string> = {}): { id: string; page: string } {
+  for (const action of serverActions()) {
+    if (action.exportedName !== exportedName || !action.filename.endsWith(file)) continue
+    const page = action.routes.map((route) => fillRoute(route, params)).find((route) => route !== null)
+    if (page) return { id: action.id, page }
   }
   throw new Error(`no server action ${exportedName} from ${file} in the build`)
+}
+
+/**
+ * fetch on a connection of its own. The tests sleep past the app's keep-alive (waiting out the
+ * health check's window): a kept-alive socket the app closed meanwhile is not what is under test.
+ */
+export async function freshFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const outgoing = new Request(url, init)
+  const body = init.body === undefined ? null : Buffer.from(await outgoing.arrayBuffer())
+  return new Promise((done, fail) => {
+    const call = httpRequest(url, { method: outgoing.method, headers: Object.fromEntries(outgoing.headers), agent: false }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(answer.headers)) for (const one of [value ?? []].flat()) headers.append(name, one)
+        const status = answer.statusCode ?? 500
+        done(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }))
+      })
+      answer.on('error', fail)
+    })
+    call.on('error', fail)
+    call.end(body ?? undefined)
+  })
 }

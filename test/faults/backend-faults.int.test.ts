@@ -4,23 +4,29 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MALFORMED_CALL_MESSAGE } from '@/lib/actions/validated-action'
 import { BACKEND_DEADLINE_MS } from '@/lib/supabase/deadline-fetch'
+import { BACKEND_VOUCHED_MS } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_TITLE } from '@/lib/http/outage'
+import { PROTECTED_PREFIXES } from '@/lib/supabase/proxy'
 import { PUBLISHABLE_KEY } from '@/supabase/local/config'
 import { startStack, type Stack } from '@/supabase/local/stack'
 import { ownerWithShop, addProduct, type Owner } from '@/test/support/catalogue-test-data'
 import { cookieHeader, sessionCookies } from '@/test/support/session-cookies'
-import { buildApp, serverAction, startApp, type App } from './app-under-test'
-import { startGateway, type Gateway } from './gateway'
+import { appRoutes, buildApp, fillRoute, freshFetch, serverAction, serverActions, startApp, type App } from './app-under-test'
+import { sendMalformed, type Answer } from './malformed-actions'
+import { startBackendHop, type BackendHop } from '@/test/support/backend-hop'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shelfsnap-faults-'))
 let stack: Stack
 let stackPort = 0
-let gateway: Gateway
+let gateway: BackendHop
 let app: App
 let owner: Owner
 let productId: string
 let cookie: string
+/** the ids that fill every dynamic signed-in route */
+let ids: Record<string, string>
 
 async function startBackend() {
   stack = await startStack({ dataDir, port: stackPort, seedFile: null, config: { publicUrl: `http://127.0.0.1:${gateway.port}` } })
@@ -28,7 +34,17 @@ async function startBackend() {
 }
 
 function get(path: string) {
-  return fetch(`${app.url}${path}`, { headers: { cookie }, redirect: 'manual' })
+  return freshFetch(`${app.url}${path}`, { headers: { cookie } })
+}
+
+/** The page once the app sees the backend back: a failed check of the database counts for a second. */
+async function once200(path: string): Promise<Response> {
+  for (const started = Date.now(); ; ) {
+    const response = await get(path)
+    if (response.status === 200 || Date.now() - started > 5_000) return response
+    await response.text()
+    await new Promise((done) => setTimeout(done, 250))
+  }
 }
 
 /** A server action called as Next's client calls it: (previous state, FormData) as multipart. */
@@ -37,7 +53,7 @@ function callAction(action: { id: string; page: string }, fields: Record<string,
   // React's reply encoding: the FormData argument's fields under `_1_`, the arguments in field 0.
   for (const [name, value] of Object.entries(fields)) body.append(`_1_${name}`, value)
   body.append('0', JSON.stringify([{ ok: false }, '$K1']))
-  return fetch(`${app.url}${action.page}`, { method: 'POST', headers: { cookie, 'Next-Action': action.id }, body })
+  return freshFetch(`${app.url}${action.page}`, { method: 'POST', headers: { cookie, 'Next-Action': action.id }, body })
 }
 
 async function productStillThere() {
@@ -62,8 +78,8 @@ async function expectOutageBoundary(response: Response) {
   expectSessionKept(response)
 }
 
-async function expectOutagePage(response: Response) {
-  expect(response.status).toBe(503)
+async function expectOutagePage(response: Response, what = response.url) {
+  expect(response.status, what).toBe(503)
   expect(response.headers.get('retry-after')).toBe('5')
   expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   const html = await response.text()
@@ -76,13 +92,30 @@ async function expectOutagePage(response: Response) {
 describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => {
   beforeAll(async () => {
     const supabasePort = await buildApp()
-    gateway = await startGateway(supabasePort, () => stackPort)
+    gateway = await startBackendHop(supabasePort, () => stackPort)
     await startBackend()
     app = await startApp(supabasePort)
     owner = await ownerWithShop({ ...stack, url: `http://127.0.0.1:${gateway.port}` }, 'Fault Shop')
     productId = await addProduct(owner, { name: 'Written before the outage', qty: 7 })
     cookie = cookieHeader(await sessionCookies(`http://127.0.0.1:${gateway.port}`, PUBLISHABLE_KEY, owner))
+    const { data: supplier } = await owner.client.from('suppliers').insert({ shop_id: owner.shopId, name: 'Dairy Direct' }).select('id').single().throwOnError()
+    const { data: order } = await owner.client
+      .rpc('create_purchase_order', { p_supplier_id: supplier.id, p_lines: [{ product_id: productId, packs: 1 }] })
+      .single<{ id: string }>()
+      .throwOnError()
+    const { data: session } = await owner.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
+    ids = { id: productId, supplier: supplier.id as string, order: order.id, session: session.id }
   }, 900_000)
+
+  /** Every signed-in page and export the build serves, dynamic ones filled with this owner's ids. */
+  function signedInPaths(): string[] {
+    const routes = appRoutes().filter((route) => PROTECTED_PREFIXES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`)))
+    return routes.map((route) => {
+      const param = /\[(\w+)\]/.exec(route)?.[1]
+      const value = route.startsWith('/app/suppliers/') ? ids.supplier : route.startsWith('/app/purchase-orders/') ? ids.order : route.startsWith('/stocktakes/') ? ids.session : ids.id
+      return fillRoute(route, param ? { [param]: value! } : {})!
+    })
+  }
 
   afterAll(async () => {
     await app?.stop()
@@ -101,9 +134,9 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
     it('stopped: protected pages answer 503 and keep the session, actions and sign-in say so; then it recovers', async () => {
       await stack.stop()
       try {
-        // Access tokens are ES256, checked against the cached JWKS without asking the stack, so the
-        // first page only learns of the outage from its own read: the error boundary, with a reference.
-        await expectOutageBoundary(await get('/app/products'))
+        // Access tokens are ES256, checked against the cached JWKS without asking the stack; with no
+        // recent answer to vouch for the database, the proxy asks it before drawing a page.
+        await new Promise((done) => setTimeout(done, BACKEND_VOUCHED_MS + 200))
         await expectOutagePage(await get('/app/products'))
         await expectOutagePage(await get('/dashboard'))
 
@@ -119,13 +152,15 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
       } finally {
         await startBackend()
       }
-      const page = await get('/app/products')
+      const page = await once200('/app/products')
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Written before the outage')
       expect(await productStillThere()).toEqual({ name: 'Written before the outage', qty: 7 })
     })
 
     it('frozen: a page gives up after the deadline, not after the freeze, then answers 503; then it recovers', async () => {
+      // An answer just now vouches for the database: the next page finds the freeze by its own read.
+      await (await get('/app/products')).text()
       gateway.freeze()
       try {
         const started = performance.now()
@@ -139,13 +174,38 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
         gateway.thaw()
       }
       // Read to the end: a page still streaming when the next test cuts the database would fail late.
-      const page = await get('/app/products')
+      const page = await once200('/app/products')
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Written before the outage')
       expect(await productStillThere()).toEqual({ name: 'Written before the outage', qty: 7 })
     }, 60_000)
 
+    it('frozen: every signed-in page and export answers the same 503 outage page, and the dashboard data says so in words', async () => {
+      const paths = signedInPaths()
+      expect(paths.length).toBeGreaterThanOrEqual(20)
+      gateway.freeze()
+      try {
+        // The last answer no longer vouches for the database: the proxy asks before drawing a page.
+        await new Promise((done) => setTimeout(done, BACKEND_VOUCHED_MS + 200))
+        for (const path of paths) await expectOutagePage(await get(path), path)
+        const dashboard = serverAction('loadDashboard', 'lib/actions/load-dashboard.ts')
+        const data = await freshFetch(`${app.url}${dashboard.page}`, {
+          method: 'POST',
+          headers: { cookie, 'Next-Action': dashboard.id, 'Content-Type': 'text/plain;charset=UTF-8' },
+          body: '[]',
+        })
+        expect(data.status).toBe(200)
+        expect(await data.text()).toContain(BACKEND_UNREACHABLE_MESSAGE)
+      } finally {
+        gateway.thaw()
+      }
+      const page = await once200('/settings')
+      expect(page.status).toBe(200)
+      await page.text()
+    }, 120_000)
+
     it('the database dies mid-request: no internals on screen, the detail in the log; the next request answers 503', async () => {
+      await (await get('/upload')).text()
       gateway.cut('/rest/v1')
       try {
         const page = await get('/upload')
@@ -160,7 +220,7 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
       } finally {
         gateway.cut(null)
       }
-      const recovered = await get('/upload')
+      const recovered = await once200('/upload')
       expect(recovered.status).toBe(200)
       await recovered.text()
     })
@@ -176,6 +236,24 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
   })
 
   describe('malformed server-action requests answer 4xx and change nothing', () => {
+    it('every action in the build, sent each wrong-shaped body, answers without a 500 and in plain words', async () => {
+      const before = await stack.db.query('select id, name, qty from products order by id')
+      const answers: Answer[] = []
+      for (const action of serverActions()) {
+        const page = action.routes.map((route) => fillRoute(route, ids)).find((route) => route !== null)!
+        answers.push(...(await sendMalformed(app.url, { ...action, page }, cookie)))
+        // and signed out, where the page is open to visitors (the sign-in form, the landing page)
+        if (!PROTECTED_PREFIXES.some((prefix) => page.startsWith(prefix))) answers.push(...(await sendMalformed(app.url, { ...action, page })))
+      }
+      expect(answers.length).toBeGreaterThan(400)
+      expect(answers.filter(({ status }) => status >= 500).map(({ action, body, status }) => `${action} ${body}: ${status}`)).toEqual([])
+      // Refused before Next decodes it (400), or answered by the action with the plain message: never an error digest.
+      for (const answer of answers.filter(({ status }) => status === 200)) expect(answer.text, `${answer.action} ${answer.body}`).not.toMatch(/E\{"digest"/)
+      const signIn = answers.filter(({ action, body }) => action === 'signIn' && body === 'no arguments')
+      expect(signIn.map(({ text }) => text.includes(MALFORMED_CALL_MESSAGE))).toEqual([true, true])
+      expect((await stack.db.query('select id, name, qty from products order by id')).rows).toEqual(before.rows)
+    }, 300_000)
+
     const send = (body: BodyInit, contentType: string | null, extra: Record<string, string> = {}) => {
       const { id, page } = serverAction('deleteProduct', 'lib/actions/delete-product.ts', { id: productId })
       const headers: Record<string, string> = { cookie, 'Next-Action': id, ...extra }

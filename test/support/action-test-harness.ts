@@ -30,9 +30,16 @@ const cookieStore = {
 
 export const revalidatePath = vi.fn()
 
+let requestHeaders: Record<string, string> = {}
+
+/** Headers the next actions' request carries besides its origin, e.g. the deployment's client-address header. */
+export function setRequestHeaders(extra: Record<string, string>) {
+  requestHeaders = extra
+}
+
 vi.mock('next/headers', () => ({
   cookies: async () => cookieStore,
-  headers: async () => new Headers({ origin: 'http://localhost:3000' }),
+  headers: async () => new Headers({ origin: 'http://localhost:3000', ...requestHeaders }),
 }))
 vi.mock('next/cache', () => ({ revalidatePath, revalidateTag: vi.fn() }))
 

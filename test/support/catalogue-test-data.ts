@@ -1,5 +1,6 @@
 // Test data for the catalogue action tests: owners with shops, products and photos, made through the API.
 import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import type { Stack } from '@/supabase/local/stack'
 import { signUpUser, type TestUser } from '@/supabase/local/test/stack-fixture'
 import { PRODUCT_IMAGES_BUCKET, productImagePath } from '@/lib/products/product-image'
@@ -24,11 +25,12 @@ export async function addProduct(owner: Owner, fields: Record<string, unknown> =
   return data.id as string
 }
 
-/** A tiny photo uploaded into the owner's folder; returns its public URL and path. */
-export async function uploadPhoto(owner: Owner) {
+/** A tiny photo uploaded into the owner's folder (or other bytes under a photo's name); returns its public URL and path. */
+export async function uploadPhoto(owner: Owner, bytes?: Buffer) {
   const path = productImagePath(owner.shopId, randomUUID(), 'webp')
   const bucket = owner.client.storage.from(PRODUCT_IMAGES_BUCKET)
-  const { error } = await bucket.upload(path, new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }))
+  const webp = bytes ?? (await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c7d2fe' } }).webp().toBuffer())
+  const { error } = await bucket.upload(path, new Blob([new Uint8Array(webp)], { type: 'image/webp' }))
   if (error) throw error
   return { path, url: bucket.getPublicUrl(path).data.publicUrl }
 }

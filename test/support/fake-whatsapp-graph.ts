@@ -1,8 +1,10 @@
 // A stand-in for Meta's WhatsApp Cloud API (graph.facebook.com), which tests cannot
 // reach: POST /{version}/{phone-number-id}/messages with the Graph API's real request
 // and answer shapes, success and error bodies alike ({ error: { message, type, code,
-// error_subcode, error_data, fbtrace_id } }), chosen per recipient number; and signed
-// status webhooks as Meta posts them.
+// error_subcode, error_data, fbtrace_id } }), chosen per recipient number; templates
+// checked against the ones registered in WhatsApp Manager (name and body parameter
+// count, as Meta checks them); and signed webhooks as Meta posts them: statuses, and
+// messages from users (a text, or a quick-reply button tapped on a template).
 import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -46,9 +48,14 @@ export const ERROR_NUMBERS: Record<string, GraphErrorCase> = {
   '447700900500': { status: 500, error: { message: '(#131000) Something went wrong', type: 'OAuthException', code: 131000, error_data: details('Something went wrong') } },
 }
 
+/** The templates ShelfSnap's README says to register, with their body parameter counts. */
+export const REGISTERED_TEMPLATES: Record<string, number> = { daily_report: 7, report_opt_in: 2 }
+
 export interface SentTemplate {
   path: string
   authorization: string | undefined
+  /** the wamid it answered with; none for a number that answers with an error */
+  id?: string
   body: {
     messaging_product: string
     recipient_type: string
@@ -86,14 +93,19 @@ export async function startFakeWhatsAppGraph() {
     if (body?.messaging_product !== 'whatsapp' || body.type !== 'template' || !body.template?.name || !/^\d{7,15}$/.test(body.to ?? '')) {
       return reply(400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: details('Parameter value is not valid'), fbtrace_id } })
     }
-    sent.push({ path: req.url!, authorization: req.headers.authorization, body })
+    const expected = REGISTERED_TEMPLATES[body.template.name]
+    if (expected === undefined) {
+      return reply(400, { error: { message: '(#132001) Template name does not exist in the translation', type: 'OAuthException', code: 132001, error_data: details(`template name (${body.template.name}) does not exist in ${body.template.language?.code}`), fbtrace_id } })
+    }
+    const given = body.template.components?.find((component) => component.type === 'body')?.parameters.length ?? 0
+    if (given !== expected) {
+      return reply(400, { error: { message: '(#132000) Number of parameters does not match the expected number of params', type: 'OAuthException', code: 132000, error_data: details(`body: number of localizable_params (${given}) does not match the expected number of params (${expected})`), fbtrace_id } })
+    }
     const failure = ERROR_NUMBERS[body.to]
+    const id = failure ? undefined : `wamid.${Buffer.from(randomUUID()).toString('base64url')}`
+    sent.push({ path: req.url!, authorization: req.headers.authorization, body, id })
     if (failure) return reply(failure.status, { error: { ...failure.error, fbtrace_id } })
-    reply(200, {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: body.to, wa_id: body.to }],
-      messages: [{ id: `wamid.${Buffer.from(randomUUID()).toString('base64url')}`, message_status: 'accepted' }],
-    })
+    reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id, message_status: 'accepted' }] })
   })
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
   const port = (server.address() as AddressInfo).port
@@ -112,8 +124,7 @@ export interface StatusUpdate {
   errors?: { code: number; title: string; message: string; error_data: { details: string } }[]
 }
 
-/** A `messages` webhook with statuses, as Meta posts it, and its X-Hub-Signature-256 for `appSecret`. */
-export function statusWebhook(statuses: StatusUpdate[], appSecret: string): { body: string; signature: string } {
+const signed = (value: Record<string, unknown>, appSecret: string) => {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -122,15 +133,32 @@ export function statusWebhook(statuses: StatusUpdate[], appSecret: string): { bo
         changes: [
           {
             field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: FAKE_PHONE_NUMBER_ID },
-              statuses: statuses.map((status) => ({ ...status, timestamp: String(Math.floor(Date.now() / 1000)) })),
-            },
+            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: FAKE_PHONE_NUMBER_ID }, ...value },
           },
         ],
       },
     ],
   })
   return { body, signature: `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}` }
+}
+
+const timestamp = () => String(Math.floor(Date.now() / 1000))
+
+/** A `messages` webhook with statuses, as Meta posts it, and its X-Hub-Signature-256 for `appSecret`. */
+export function statusWebhook(statuses: StatusUpdate[], appSecret: string): { body: string; signature: string } {
+  return signed({ statuses: statuses.map((status) => ({ ...status, timestamp: timestamp() })) }, appSecret)
+}
+
+export type InboundMessage = { from: string; text: string; replyTo?: string } | { from: string; button: string; replyTo: string }
+
+/**
+ * A `messages` webhook for a message a WhatsApp user sent the business number: a text
+ * (a reply to one of ours when `replyTo` names its wamid), or a quick-reply button
+ * tapped on our template `replyTo`. `from` is digits, as Meta sends it.
+ */
+export function inboundWebhook(message: InboundMessage, appSecret: string): { body: string; signature: string } {
+  const common = { from: message.from, id: `wamid.${Buffer.from(randomUUID()).toString('base64url')}`, timestamp: timestamp() }
+  const context = message.replyTo ? { context: { from: '15550783881', id: message.replyTo } } : {}
+  const content = 'button' in message ? { type: 'button', button: { payload: message.button, text: message.button } } : { type: 'text', text: { body: message.text } }
+  return signed({ contacts: [{ profile: { name: 'Sam' }, wa_id: message.from }], messages: [{ ...context, ...common, ...content }] }, appSecret)
 }

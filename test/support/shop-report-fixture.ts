@@ -34,5 +34,7 @@ export const sevenDayReport: ShopReport = {
   top_sellers: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Tea, loose', sku: '-TEA', units: 4, sales_value: 10 }],
   slow_movers: { total: 3, products: [{ id: '00000000-0000-4000-8000-000000000002', name: 'Vase', sku: null, qty: 1, value: null, last_sold_at: null }] },
   shrinkage_products: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Tea, loose', sku: '-TEA', units: 2, value: 0.5, stocktakes: 1 }],
-  stocktakes: [{ id: '00000000-0000-4000-8000-000000000003', date: '2026-11-23', ended_at: '2026-11-23T17:00:00+00:00', units: 2, value: 0.5, products: 1 }],
+  stocktakes: [
+    { id: '00000000-0000-4000-8000-000000000003', date: '2026-11-23', ended_at: '2026-11-23T17:00:00+00:00', units: 2, value: 0.5, products: 1, uncosted_products: 0 },
+  ],
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
+import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ProductsHeader } from '@/components/products/products-header'
 import { ErrorToast } from '@/components/feedback/error-toast'
@@ -8,7 +9,8 @@ import { getCurrentUser } from '@/lib/auth/current-user'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BackendUnreachableError } from '@/lib/supabase/deadline-fetch'
 import { getCatalogue } from '@/lib/data/products'
-import { firstView, ROWS_PER_STEP, viewFromParams } from '@/lib/products/catalogue'
+import { firstView, fromTuple, ROWS_PER_STEP, viewFromParams } from '@/lib/products/catalogue'
+import { findCodeClashes } from '@/lib/products/code-clashes'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
@@ -52,6 +54,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
       <ProductsHeader shopName={result.catalogue?.shop.name ?? null} />
+      {result.catalogue && <CodeClashes clashes={findCodeClashes(result.catalogue.rows.map(fromTuple))} />}
       {/* Phones keep the screen for the counter list: the file links come after it there. */}
       <CatalogueFileLinks className="hidden sm:flex" />
       {result.catalogue ? (

@@ -11,11 +11,11 @@ const TYPES: EmailOtpType[] = ['signup', 'email', 'recovery', 'invite', 'magicli
  * PKCE) is exchanged for a session; then on to `next`, signed in.
  */
 export async function GET(request: Request) {
-  const params = new URL(request.url).searchParams
+  const { searchParams: params, origin } = new URL(request.url)
   const tokenHash = params.get('token_hash')
   const type = params.get('type') as EmailOtpType | null
   const code = params.get('code')
-  const next = safeNextPath(params.get('next'), '/dashboard')
+  const next = safeNextPath(params.get('next'), '/dashboard', origin)
   const supabase = await createClient()
   let ok = false
   if (tokenHash && type && TYPES.includes(type) && tokenHash.length <= 200) {

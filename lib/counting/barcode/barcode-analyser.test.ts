@@ -14,7 +14,7 @@ const catalogue = [
 ]
 
 describe('countCodes', () => {
-  it('matches by barcode first, then by SKU (trimmed, any case), and lists the rest by text and symbology', () => {
+  it('matches by barcode or by SKU (trimmed, any case), and lists the rest by text and symbology', () => {
     const result = countCodes(
       [
         { text: '5012345678900', format: 'EAN13' },
@@ -38,6 +38,35 @@ describe('countCodes', () => {
     expect(result.unmatched).toEqual([
       { label: 'MYSTERY', format: 'QRCode', count: 2 },
       { label: 'MYSTERY', format: 'Code128', count: 1 },
+    ])
+  })
+
+  it('counts a code that fits two products for neither, and lists it with both: SKUs differing only in capitals, one number in two forms, a barcode that is another SKU', () => {
+    const result = countCodes(
+      [
+        { text: 'EGG-6', format: 'QRCode' },
+        { text: 'egg-6', format: 'QRCode' },
+        { text: 'EGG-6', format: 'QRCode' },
+        { text: '0036000291452', format: 'EAN13' },
+        { text: '4006381333931', format: 'EAN13' },
+        { text: 'abc-9', format: 'Code128' },
+      ],
+      [
+        product('eggs', 'EGG-6', null),
+        product('free-range', 'egg-6', null),
+        product('cola', 'COLA', '036000291452'),
+        product('cola-13', null, '0036000291452'),
+        product('pens', 'PEN', '4006381333931'),
+        product('pen-sku', '4006381333931', null),
+        product('box', 'BOX', 'ABC-9'),
+      ],
+    )
+    expect(result.counts).toEqual([{ productId: 'box', count: 1, confidence: 1 }])
+    expect(result.unmatched).toEqual([
+      { label: 'EGG-6', format: 'QRCode', count: 2, matches: ['eggs', 'free-range'] },
+      { label: 'egg-6', format: 'QRCode', count: 1, matches: ['eggs', 'free-range'] },
+      { label: '0036000291452', format: 'EAN13', count: 1, matches: ['cola', 'cola-13'] },
+      { label: '4006381333931', format: 'EAN13', count: 1, matches: ['pens', 'pen-sku'] },
     ])
   })
 

@@ -22,18 +22,20 @@
 // - A 1D code that only one pass found is read again from tight crops at the
 //   angle it was read at, made unlike the passes before (sharpened harder;
 //   then at twice the size).
-// A 1D code counts only once two passes read it at one place: a wrong code is
-// worse than a missed one, and zxing misreads (a UPC-E off the lower rows of
-// an EAN-13, a blurred UPC-A as another valid EAN-13). QR and DataMatrix
-// carry Reed–Solomon error correction and count on one read. Sightings are
-// merged into labels, fragments and misreads dropped, in merge-detections.ts.
+// A 1D code counts only once two passes read it at one place, and an EAN/UPC
+// code once one read held on more rows than zxing's least (three, not two): a
+// wrong code is worse than a missed one, and zxing misreads (a UPC-E off the
+// lower rows of an EAN-13, a blurred UPC-A as another valid EAN-13). QR and
+// DataMatrix carry Reed–Solomon error correction and count on one read.
+// Sightings are merged into labels, fragments and misreads dropped, and what
+// counts decided, in merge-detections.ts.
 // Every image goes to zxing as grey PGM bytes (no RGBA copies).
 import type { ReaderOptions } from 'zxing-wasm/reader'
 import { findLinearRegions, type FindOptions } from './find-linear.ts'
 import { IDENTITY, scaledView } from './geometry.ts'
 import { halve, resample, sharpenRows, type GreyImage } from './grey-image.ts'
 import { loadPhoto, loadZXingLuminance } from './load-photo.ts'
-import { DetectionMerger, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
+import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
 import { LINEAR_READER, readCrop, readView } from './read-view.ts'
 import { SameBarsCheck } from './same-bars.ts'
 import { leastModules, LINEAR_FORMATS, MATRIX_FORMATS } from './zxing-reader.ts'
@@ -144,6 +146,5 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     }
     return confirmed
   })
-  const codes = merger.codes.filter((code) => !LINEAR.has(code.format) || code.seenBy >= 2)
-  return { width: photo.width, height: photo.height, codes, passes: reports }
+  return { width: photo.width, height: photo.height, codes: merger.codes.filter((code) => isCounted(code, Math.min(photo.width, photo.height))), passes: reports }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DetectionMerger, type PassDetection } from './merge-detections.ts'
+import { DetectionMerger, isCounted, type PassDetection } from './merge-detections.ts'
 
 const at = (text: string, format: string, x: number, y: number, size = 200): PassDetection => ({ text, format, center: { x, y }, size })
 
@@ -61,6 +61,29 @@ describe('DetectionMerger conflicts', () => {
     merger.add([at('4006381333931', 'EAN13', 100, 100), at('X-1', 'Code128', 600, 100)])
     merger.add([at('4006381333939', 'EAN13', 104, 102), at('X-1', 'Code128', 602, 100)])
     expect(merger.codes.filter((c) => c.seenBy >= 2).map((c) => c.text)).toEqual(['X-1'])
+  })
+})
+
+describe('isCounted', () => {
+  const label = (format: string, ...lines: number[]) => {
+    const merger = new DetectionMerger()
+    for (const rows of lines) merger.add([{ ...at('0023942431015', format, 100, 100), lines: rows }])
+    return merger.codes[0]!
+  }
+
+  it('counts an EAN/UPC label two passes read once one read held on three rows, not on two rows twice (zxing misreads alike on rows a pixel apart)', () => {
+    expect(label('EAN13', 2, 2)).toMatchObject({ seenBy: 2, lines: 2 })
+    expect(isCounted(label('EAN13', 2, 2), 4000)).toBe(false)
+    expect(isCounted(label('UPCE', 2, 2), 4000)).toBe(false)
+    expect(isCounted(label('EAN13', 2, 3), 4000)).toBe(true)
+    expect(isCounted(label('EAN13', 12), 4000)).toBe(false)
+  })
+
+  it('counts a Code 128 label on two passes, a QR or DataMatrix label on one read, and an EAN/UPC label on every row of a photo a pixel high', () => {
+    expect(isCounted(label('Code128', 2, 2), 4000)).toBe(true)
+    expect(isCounted(label('Code128', 12), 4000)).toBe(false)
+    expect(isCounted(label('QRCode', 0), 4000)).toBe(true)
+    expect(isCounted(label('EAN8', 1, 1), 1)).toBe(true)
   })
 })
 

@@ -32,6 +32,8 @@ export interface DetectedCode {
   angle: number
   /** how many passes found it */
   seenBy: number
+  /** the most rows that agreed on one read of it (zxing's lineCount; 0 where zxing gives none) */
+  lines: number
 }
 
 export interface PassDetection {
@@ -53,6 +55,29 @@ const SAME_LABEL = 0.5
 /** UPC-E and EAN-8 have little redundancy: part of a longer 1D code can read as one. */
 const FRAGMENT_PRONE = new Set(['UPCE', 'EAN8'])
 export const LINEAR = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'])
+
+/** EAN/UPC: one mod-10 check digit, which a misread of two or more digits passes one time in ten. */
+const CHECK_DIGIT_ONLY = new Set(['EAN13', 'EAN8', 'UPCA', 'UPCE'])
+/** Fewest rows one read of an EAN/UPC label must have agreed on for the label to count (zxing's own least is 2). */
+const LEAST_LINES = 3
+
+/**
+ * Whether a label counts. QR and DataMatrix carry Reed–Solomon error
+ * correction: one read is enough. A 1D label counts once two passes read it
+ * at one place. An EAN/UPC label also needs one read that held on at least
+ * three rows (every row, in a photo fewer than three pixels across, as zxing
+ * lowers its own least for a short image): zxing takes a read that two rows
+ * agree on, and rows a pixel apart see the same blur, curve and slant and
+ * misread alike into another number with a valid check digit (a blurred UPC-A
+ * at 1.4 px a module on a curved pack; a tilted one at 2 px a module, in
+ * JPEG), which other passes, reading the same pixels, can repeat. Code 128's
+ * mod-103 check character makes such a misread far rarer. A wrong code is
+ * worse than a missed one.
+ */
+export function isCounted(code: DetectedCode, photoSide: number): boolean {
+  if (!LINEAR.has(code.format)) return true
+  return code.seenBy >= 2 && (!CHECK_DIGIT_ONLY.has(code.format) || code.lines >= Math.min(LEAST_LINES, photoSide))
+}
 
 /** Whether two 1D reads lie on the same bars (same-bars.ts); without a photo to look at, never. */
 export type SameBars = (a: BarsRead, b: BarsRead) => boolean
@@ -116,10 +141,11 @@ export class DetectionMerger {
       if (best) {
         claimed.add(best)
         best.seenBy++
+        best.lines = Math.max(best.lines, d.lines ?? 0)
         this.sightings.get(best)!.push(sightingOf(d))
         if (d.size < best.size) Object.assign(best, { center: d.center, size: d.size, angle: d.angle ?? best.angle })
       } else {
-        const code = { text: d.text, format: d.format, center: d.center, size: d.size, angle: d.angle ?? 0, seenBy: 1 }
+        const code = { text: d.text, format: d.format, center: d.center, size: d.size, angle: d.angle ?? 0, seenBy: 1, lines: d.lines ?? 0 }
         claimed.add(code)
         this.found.push(code)
         this.sightings.set(code, [sightingOf(d)])

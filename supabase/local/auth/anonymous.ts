@@ -15,7 +15,7 @@ export async function signupAnonymously(a: AuthRequest, body: JsonObject): Promi
   if (!a.config.enableAnonymousSignIns) {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
   }
-  const client = clientInfo(a.req)
+  const client = clientInfo(a.req, a.config)
   if (!a.anonymousLimiter.hit([`ip:${client.ip ?? 'unknown'}`])) {
     throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }

@@ -37,7 +37,7 @@ async function passwordGrant(a: AuthRequest, body: JsonObject): Promise<JsonObje
   if (phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
   if (!email) throw validationFailed('missing email or phone')
 
-  const client = clientInfo(a.req)
+  const client = clientInfo(a.req, a.config)
   if (!a.signInLimiter.hit([`ip:${client.ip ?? 'unknown'}`, `email:${email}`])) {
     throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }
@@ -99,7 +99,7 @@ async function pkceGrant(a: AuthRequest, body: JsonObject): Promise<JsonObject> 
       throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier')
     }
     assertCanSignIn(user)
-    const session = await openSession(tx, user.id, clientInfo(a.req))
+    const session = await openSession(tx, user.id, clientInfo(a.req, a.config))
     await tx.query('delete from auth.flow_state where id = $1::uuid', [flow.id])
     const amr = [{ method: flow.authentication_method, timestamp: nowSeconds() }]
     return tokenResponse(tx, a, user.id, session, amr)

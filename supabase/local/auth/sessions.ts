@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { StackConfig } from '../config.ts'
+import { isIP } from 'node:net'
+import { SECRET_KEY, SERVICE_ROLE_KEY, type StackConfig } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { headerValue } from '../gateway.ts'
 import type { Tokens } from '../tokens.ts'
@@ -17,8 +18,23 @@ export interface ClientInfo {
   userAgent: string | null
 }
 
-export function clientInfo(req: IncomingMessage): ClientInfo {
-  return { ip: req.socket.remoteAddress ?? null, userAgent: headerValue(req.headers['user-agent']) ?? null }
+/**
+ * Who is calling: the address GoTrue would limit and record. With RATE_LIMIT_HEADER set (config
+ * `rateLimitHeader`, e.g. Sb-Forwarded-For) a server calling for its users names each user's address
+ * there; as on hosted Supabase, only a caller holding the secret key may, so a browser cannot pick a
+ * fresh address per request. Otherwise, and where the header holds no address, the socket's.
+ */
+export function clientInfo(req: IncomingMessage, config: Pick<StackConfig, 'rateLimitHeader'>): ClientInfo {
+  const userAgent = headerValue(req.headers['user-agent']) ?? null
+  const forwarded = config.rateLimitHeader ? headerValue(req.headers[config.rateLimitHeader.toLowerCase()]) : undefined
+  const address = forwarded?.split(',')[0]?.trim()
+  if (address && isIP(address) && callerHoldsSecretKey(req)) return { ip: address, userAgent }
+  return { ip: req.socket.remoteAddress ?? null, userAgent }
+}
+
+function callerHoldsSecretKey(req: IncomingMessage): boolean {
+  const apikey = headerValue(req.headers.apikey)
+  return apikey === SECRET_KEY || apikey === SERVICE_ROLE_KEY
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000)

@@ -77,7 +77,7 @@ export async function signup(a: AuthRequest): Promise<JsonObject> {
         await sendAuthEmail(a, tx, user, 'confirmation', redirectTo)
         return loadUserJson(tx, user)
       }
-      const session = await openSession(tx, userId, clientInfo(a.req))
+      const session = await openSession(tx, userId, clientInfo(a.req, a.config))
       return tokenResponse(tx, a, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
     })
   } catch (error) {

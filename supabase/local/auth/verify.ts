@@ -35,7 +35,7 @@ async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: 
 }
 
 async function signIn(a: AuthRequest, q: Queryable, userId: string, kind: EmailKind): Promise<JsonObject> {
-  const session = await openSession(q, userId, clientInfo(a.req))
+  const session = await openSession(q, userId, clientInfo(a.req, a.config))
   return tokenResponse(q, a, userId, session, [{ method: kind === 'recovery' ? 'recovery' : 'otp', timestamp: nowSeconds() }])
 }
 

@@ -31,6 +31,20 @@ export interface Database extends Queryable {
   close(): Promise<void>
 }
 
+/** Why the database could not be asked: PostgREST answers PGRST000, PGRST001 or PGRST003. */
+export type Unavailability = 'refused' | 'lost' | 'pool-timeout'
+
+/** The database server cannot be reached: not a bug and not a bad request, an outage. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError'
+  constructor(
+    readonly reason: Unavailability,
+    cause: unknown,
+  ) {
+    super((cause as Error | undefined)?.message ?? reason, { cause })
+  }
+}
+
 export interface DatabaseOptions {
   /** postgres://… to use a real PostgreSQL server */
   databaseUrl?: string

@@ -13,6 +13,9 @@ import { matchesSearch, messageDetail, messageSummary, type CaughtMessage } from
 
 export const SMTP_PORT = 54325
 export const INBOX_PORT = 54324
+
+/** The catcher's ports beside a stack's, as `supabase start` lays them out: 54321 → 54324 (inbox) and 54325 (SMTP). */
+export const mailPortsFor = (stackPort: number) => ({ inboxPort: stackPort + 3, smtpPort: stackPort + 4 })
 /** the oldest go first beyond this many, unless told otherwise */
 const KEEP = 2000
 /** Mailpit's own limit on a message, which the catcher keeps too */
@@ -29,7 +32,28 @@ export interface MailCatcher {
   stop(): Promise<void>
 }
 
-export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_PORT, inboxPort = INBOX_PORT, keep = KEEP } = {}): Promise<MailCatcher> {
+interface MailCatcherOptions {
+  host?: string
+  smtpPort?: number
+  inboxPort?: number
+  keep?: number
+  /** a port already taken (a second checkout's catcher) gives way to a free one, said in the log, instead of failing */
+  fallback?: boolean
+}
+
+/** Listens on `port`, or on a free one when it is taken and `fallback` is on; rejects (never throws an 'error' event) otherwise. */
+async function bind(listen: (port: number) => Promise<number>, port: number, fallback: boolean, what: string): Promise<number> {
+  try {
+    return await listen(port)
+  } catch (error) {
+    if (!fallback || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    const bound = await listen(0)
+    console.log(`▲ Mail catcher: port ${port} is taken (another checkout?), so its ${what} is on ${bound}`)
+    return bound
+  }
+}
+
+export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_PORT, inboxPort = INBOX_PORT, keep = KEEP, fallback = false }: MailCatcherOptions = {}): Promise<MailCatcher> {
   const messages: CaughtMessage[] = []
   const stats = { received: 0, maxSessions: 0 }
   let sessions = 0
@@ -71,10 +95,17 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_POR
       })
     },
   })
-  const boundSmtp = await new Promise<number>((resolve, reject) => {
-    smtp.server.once('error', reject)
-    smtp.listen(smtpPort, host, () => resolve((smtp.server.address() as AddressInfo).port))
-  })
+  // SMTPServer re-emits its socket's errors as its own 'error' events: unheard, one ends the process.
+  const listenSmtp = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      smtp.once('error', reject)
+      smtp.listen(port, host, () => {
+        smtp.off('error', reject)
+        resolve((smtp.server.address() as AddressInfo).port)
+      })
+    })
+  const boundSmtp = await bind(listenSmtp, smtpPort, fallback, 'SMTP')
+  smtp.on('error', (error) => console.error('[mail] SMTP error', error))
 
   const http = createServer((req, res) => {
     try {
@@ -84,9 +115,17 @@ export async function startMailCatcher({ host = '127.0.0.1', smtpPort = SMTP_POR
       send(res, 500, { Error: 'internal error' })
     }
   })
-  const boundInbox = await new Promise<number>((resolve, reject) => {
-    http.once('error', reject)
-    http.listen(inboxPort, host, () => resolve((http.address() as AddressInfo).port))
+  const listenHttp = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      http.once('error', reject)
+      http.listen(port, host, () => {
+        http.off('error', reject)
+        resolve((http.address() as AddressInfo).port)
+      })
+    })
+  const boundInbox = await bind(listenHttp, inboxPort, fallback, 'inbox').catch(async (error: unknown) => {
+    await new Promise<void>((done) => smtp.close(() => done()))
+    throw error
   })
 
   return {

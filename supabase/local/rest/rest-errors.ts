@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { UnknownRoleError, SessionRevokedError } from '../db/as-caller.ts'
+import { DatabaseUnavailableError, type Unavailability } from '../db/database.ts'
 import { BodyTooLargeError, sendJson } from '../http/http.ts'
 import { JwtError } from '../tokens.ts'
 import { RestParseError } from './parse-common.ts'
@@ -68,9 +69,17 @@ export function sqlStateStatus(code: string, message: string, role: string): num
   return 400
 }
 
+// PostgREST's answers when it cannot reach the database: an outage (503, 504), not a bug (500).
+const UNAVAILABLE: Record<Unavailability, RestError> = {
+  refused: new RestError(503, 'PGRST000', 'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.'),
+  lost: new RestError(503, 'PGRST001', 'Could not connect with the database due to an internal error.'),
+  'pool-timeout': new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
+}
+
 /** Anything thrown while serving a request, as a RestError; null when it is a bug. */
 export function toRestError(error: unknown, role: string): RestError | null {
   if (error instanceof RestError) return error
+  if (error instanceof DatabaseUnavailableError) return UNAVAILABLE[error.reason]
   if (error instanceof RestParseError) return new RestError(400, 'PGRST100', error.message, error.details)
   if (error instanceof BodyTooLargeError) return new RestError(413, 'PGRST413', error.message)
   if (error instanceof JwtError) {

@@ -101,7 +101,7 @@ export async function createRestService(ctx: ServiceContext): Promise<RestServic
       const restError = toRestError(error, role)
       if (restError) return sendRestError(res, restError)
       console.error('[rest] unexpected error', error)
-      sendRestError(res, new RestError(500, 'PGRST000', 'Internal server error'))
+      sendRestError(res, new RestError(500, 'XX000', 'Internal server error'))
     }
   }
 

@@ -15,6 +15,8 @@ export async function serveObject(ctx: StorageContext, request: StorageRequest, 
     'cache-control': metadata?.cacheControl ?? 'no-cache',
     'content-length': String(file.size),
     'accept-ranges': 'none',
+    // The type is whatever the uploader declared: a browser must not guess another (HTML sent as image/png).
+    'x-content-type-options': 'nosniff',
   }
   if (metadata?.eTag) headers.etag = metadata.eTag
   const modified = Date.parse(metadata?.lastModified ?? row.updated_at ?? '')
@@ -24,7 +26,7 @@ export async function serveObject(ctx: StorageContext, request: StorageRequest, 
   if (download !== null) headers['content-disposition'] = attachment(download || row.name.split('/').pop()!)
 
   if (metadata?.eTag && headerValue(req.headers['if-none-match']) === metadata.eTag) {
-    res.writeHead(304, { etag: metadata.eTag, 'cache-control': headers['cache-control']! })
+    res.writeHead(304, { etag: metadata.eTag, 'cache-control': headers['cache-control']!, 'x-content-type-options': 'nosniff' })
     return void res.end()
   }
   res.writeHead(200, headers)

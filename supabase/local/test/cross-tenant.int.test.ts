@@ -20,6 +20,8 @@ interface Tenant {
   photoId: string
   photoPath: string
   unmatchedId: string
+  /** a photo removed from it, kept for Undo */
+  removalId: string
   /** a confirmed stocktake, with its count results */
   confirmedSessionId: string
   /** the open stocktake's review version */
@@ -81,6 +83,11 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
     insert: { photo_id: v.photoId, session_id: v.sessionId, shop_id: v.shopId, label: 'planted', count: 1 },
     patch: { label: 'hijacked' },
   }),
+  count_photo_removals: (v) => ({
+    filter: `id=eq.${v.removalId}`,
+    insert: { session_id: v.sessionId, shop_id: v.shopId, photos: [], lines: [], unmatched: [], paths: [] },
+    patch: { paths: [] },
+  }),
   count_results: (v) => ({
     filter: `session_id=eq.${v.confirmedSessionId}`,
     insert: { session_id: v.sessionId, shop_id: v.shopId, product_id: v.productId, start_count: 1, end_count: 1, received: 0, sold: 0, qty_before: 1, qty_after: 1 },
@@ -121,15 +128,23 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
+  backend_health: () => ({}),
+  confirm_whatsapp_code: (v) => ({ p_id: v.recipientId, p_code: '000000' }),
+  record_opt_in_message: (v) => ({ p_id: v.recipientId, p_message_id: 'wamid.planted' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
   dashboard: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
+  undo_request_id: () => ({ p_request_id: randomUUID() }),
+  product_code_twins: (v) => ({ p_product_id: v.productId }),
   import_products: () => ({ p_rows: [{ sku: 'MILK', name: 'Hijacked', qty: 0 }], p_request_id: randomUUID() }),
   open_count_session: () => ({}),
   add_count_photo: (v) => ({ p_session_id: v.sessionId, p_side: 'end', p_storage_path: `${v.shopId}/${v.sessionId}/end-planted.png` }),
   set_count_side_time: (v) => ({ p_session_id: v.sessionId, p_side: 'start', p_local_time: '2020-01-01T00:00:00' }),
   claim_count_photo: (v) => ({ p_session_id: v.sessionId }),
+  replace_count_photo: (v) => ({ p_photo_id: v.photoId, p_session_id: v.sessionId, p_side: 'start', p_storage_path: `${v.shopId}/${v.sessionId}/start-planted.png` }),
+  remove_count_photos: (v) => ({ p_session_id: v.sessionId, p_photo_ids: [v.photoId] }),
+  restore_count_photos: (v) => ({ p_removal_id: v.removalId }),
   expire_count_session: (v) => ({ p_session_id: v.sessionId }),
   count_session_plan: (v) => ({ p_session_id: v.sessionId }),
   count_session_lines: (v) => ({ p_session_id: v.confirmedSessionId }),
@@ -192,8 +207,8 @@ async function makeTenant(name: string): Promise<Tenant> {
   if (upload.error) throw upload.error
   const stocktake = async () => {
     const { data: session } = await user.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
-    const add = async (side: 'start' | 'end') => {
-      const path = `${shop.id}/${session.id}/${side}-1.png`
+    const add = async (side: 'start' | 'end', shelf = 1) => {
+      const path = `${shop.id}/${session.id}/${side}-${shelf}.png`
       const upload = await user.client.storage.from('stock-photos').upload(path, new Blob([PNG], { type: 'image/png' }))
       if (upload.error) throw upload.error
       const { data: photo } = await user.client
@@ -208,12 +223,18 @@ async function makeTenant(name: string): Promise<Tenant> {
       return { photoId: photo.id, photoPath: path }
     }
     const start = await add('start')
+    // A second shelf, removed: kept for Undo (its row in count_photo_removals, its file in the folder).
+    const { photoId: removedId } = await add('start', 2)
+    const { data: removal } = await user.client
+      .rpc('remove_count_photos', { p_session_id: session.id, p_photo_ids: [removedId] })
+      .single<{ id: string }>()
+      .throwOnError()
     await add('end')
     const ids = { session_id: session.id, shop_id: shop.id, photo_id: start.photoId }
     const { data: unmatched } = await user.client.from('count_unmatched').insert({ ...ids, label: '123', count: 1 }).select().single().throwOnError()
     await user.client.from('count_edits').insert({ session_id: session.id, shop_id: shop.id, product_id: product.id, start_count: 7 }).throwOnError()
     const { data: review } = await user.client.rpc('count_session_review', { p_session_id: session.id }).throwOnError()
-    return { sessionId: session.id, ...start, unmatchedId: unmatched.id as string, version: (review as { version: string }).version }
+    return { sessionId: session.id, ...start, unmatchedId: unmatched.id as string, removalId: removal.id, version: (review as { version: string }).version }
   }
   const confirmed = await stocktake()
   await user.client.rpc('confirm_count_session', { p_session_id: confirmed.sessionId, p_version: confirmed.version }).throwOnError()
@@ -416,7 +437,7 @@ describe('every table, function and bucket is locked to its shop', () => {
     expect(files?.map((f) => f.name)).toEqual(['milk.png'])
     const { data: photos, error: photosError } = await client.storage.from('stock-photos').list(`${victim.shopId}/${victim.sessionId}`)
     expect(photosError).toBeNull()
-    expect(photos?.map((f) => f.name)).toEqual(['end-1.png', 'start-1.png'])
+    expect(photos?.map((f) => f.name)).toEqual(['end-1.png', 'start-1.png', 'start-2.png'])
     const { data: review } = await client.rpc('count_session_review', { p_session_id: victim.sessionId }).throwOnError()
     expect(review).toMatchObject({ lines: [{ product_id: victim.productId, start_count: 7, end_count: 7, qty_now: 6 }] })
     const { data: edits } = await client.from('count_edits').select('start_count').eq('session_id', victim.sessionId).throwOnError()
@@ -429,5 +450,8 @@ describe('every table, function and bucket is locked to its shop', () => {
       .rpc('receive_purchase_order', { p_purchase_order_id: victim.purchaseOrderId, p_lines: [{ line_id: victim.purchaseOrderLineId, units: 24, received_before: 0 }] })
       .throwOnError()
     expect(receipt).toMatchObject({ status: 'received' })
+    await client.rpc('restore_count_photos', { p_removal_id: victim.removalId }).throwOnError()
+    const { data: restored } = await client.rpc('count_session_review', { p_session_id: victim.sessionId }).throwOnError()
+    expect(restored).toMatchObject({ lines: [{ product_id: victim.productId, start_proposed: 14 }] })
   })
 })

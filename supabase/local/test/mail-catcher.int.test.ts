@@ -2,7 +2,9 @@
 // what is sent is listed and shown in Mailpit's shapes, searched, and deleted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
-import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.ts'
+import { createServer, type Server } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { mailPortsFor, startMailCatcher, type MailCatcher } from '../mail/mail-catcher.ts'
 
 let catcher: MailCatcher
 const api = async (path: string, init?: RequestInit) => {
@@ -104,5 +106,47 @@ describe('mail catcher', () => {
     const id = (await api('/api/v1/messages')).body.messages[0].ID
     const view = await api(`/view/${id}.html`)
     expect(view.body).toContain('<iframe title="The message" sandbox srcdoc="&lt;script&gt;alert(2)&lt;/script&gt;&lt;p&gt;Hi&lt;/p&gt;')
+  })
+})
+
+describe('ports taken by a second checkout', () => {
+  const occupy = async () => {
+    const server: Server = createServer()
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
+    return { server, port: (server.address() as AddressInfo).port }
+  }
+
+  it('lays its ports beside the stack’s, as supabase start does', () => {
+    expect(mailPortsFor(54321)).toEqual({ inboxPort: 54324, smtpPort: 54325 })
+    expect(mailPortsFor(55521)).toEqual({ inboxPort: 55524, smtpPort: 55525 })
+  })
+
+  it('falls back to free ports when its SMTP or inbox port is taken, and still catches mail', async () => {
+    const [smtpTaken, inboxTaken] = [await occupy(), await occupy()]
+    const second = await startMailCatcher({ smtpPort: smtpTaken.port, inboxPort: inboxTaken.port, fallback: true })
+    try {
+      expect(second.smtpPort).not.toBe(smtpTaken.port)
+      expect(second.inboxUrl).not.toBe(`http://127.0.0.1:${inboxTaken.port}`)
+      const transport = nodemailer.createTransport(second.smtpUrl)
+      await transport.sendMail({ from: 'reports@shelfsnap.example', to: 'owner@example.com', subject: 'Still caught', text: 'x' })
+      transport.close()
+      const list = (await (await fetch(`${second.inboxUrl}/api/v1/messages`)).json()) as { messages: { Subject: string }[] }
+      expect(list.messages.map((message) => message.Subject)).toEqual(['Still caught'])
+    } finally {
+      await second.stop()
+      smtpTaken.server.close()
+      inboxTaken.server.close()
+    }
+  })
+
+  it('without fallback, says the port is taken by rejecting, never by an error event that ends the process', async () => {
+    const taken = await occupy()
+    await expect(startMailCatcher({ smtpPort: taken.port, inboxPort: 0 })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+    // the SMTP port was free and the inbox's taken: the SMTP server is closed again
+    const { port: free } = await occupy().then(({ server, port }) => (server.close(), { port }))
+    await expect(startMailCatcher({ smtpPort: free, inboxPort: taken.port })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+    const again = await startMailCatcher({ smtpPort: free, inboxPort: 0 })
+    await again.stop()
+    taken.server.close()
   })
 })

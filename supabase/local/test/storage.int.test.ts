@@ -207,6 +207,18 @@ describe('public bucket', () => {
     const anonRead = await anonClient(stack).storage.from('public-images').download(key)
     expect(await anonRead.data?.text()).toBe('PNGDATA')
 
+    // what the uploader declared is what the browser gets, and it is told not to guess another type
+    const page = `${alice.id}/page.png`
+    expect((await images.upload(page, new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }))).error).toBeNull()
+    const served = await fetch(images.getPublicUrl(page).data.publicUrl)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+    const cached = await fetch(images.getPublicUrl(page).data.publicUrl, { headers: { 'if-none-match': served.headers.get('etag')! } })
+    expect(cached.status).toBe(304)
+    expect(cached.headers.get('x-content-type-options')).toBe('nosniff')
+    const signed = await images.createSignedUrl(page, 60)
+    expect((await fetch(signed.data!.signedUrl)).headers.get('x-content-type-options')).toBe('nosniff')
+
     const privateUrl = docs().getPublicUrl(`${alice.id}/report.txt`).data.publicUrl
     const refused = await fetch(privateUrl)
     expect(refused.status).toBe(400)

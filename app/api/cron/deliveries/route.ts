@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { runDeliveries } from '@/lib/delivery/run-deliveries'
+import { SCHEDULED_SENDS_BLOCKED_LOG, scheduledSendsBlocked, siteUrl } from '@/lib/delivery/site-url'
 import { createAdminClient } from '@/lib/supabase/admin'
 
 // Vercel stops the function after maxDuration; the run stops starting sends a minute before
@@ -20,7 +21,13 @@ function authorized(request: Request): boolean {
  */
 async function run(request: Request) {
   if (!authorized(request)) return Response.json({ error: 'Unauthorized' }, { status: 401 })
-  const origin = process.env.SITE_URL || new URL(request.url).origin
+  if (scheduledSendsBlocked()) {
+    // Nothing is queued either: once SITE_URL is set, the next run sends the latest day's reports.
+    console.error(SCHEDULED_SENDS_BLOCKED_LOG)
+    return Response.json({ error: SCHEDULED_SENDS_BLOCKED_LOG }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  }
+  // Outside production (npm run dev sets SITE_URL anyway) the address the cron called will do.
+  const origin = siteUrl() ?? new URL(request.url).origin
   try {
     const summary = await runDeliveries(createAdminClient(), {
       origin,

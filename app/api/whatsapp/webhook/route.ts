@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { confirmWhatsAppReply } from '@/lib/data/report-recipients'
 import { recordWhatsAppStatuses } from '@/lib/data/whatsapp-statuses'
 import { createAdminClient } from '@/lib/supabase/admin'
 
@@ -10,10 +11,29 @@ const statusSchema = z.object({
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional(), error_data: z.object({ details: z.string().optional() }).optional() })).optional(),
 })
-// Only the statuses matter here; everything else Meta sends (messages, other fields) is ignored.
-const webhookSchema = z.object({
-  entry: z.array(z.object({ changes: z.array(z.object({ value: z.object({ statuses: z.array(z.unknown()).optional() }).loose() }).loose()) }).loose()),
+// A message a WhatsApp user sent the business number: a text, or a quick-reply button
+// tapped on one of our templates (context.id is then that template message's wamid).
+const messageSchema = z.object({
+  from: z.string().regex(/^[1-9]\d{6,14}$/),
+  context: z.object({ id: z.string().min(1).max(200) }).loose().optional(),
+  text: z.object({ body: z.string().max(4096) }).loose().optional(),
+  button: z.object({ text: z.string().max(1000).optional() }).loose().optional(),
 })
+// Statuses move the delivery history on; messages may confirm a number's opt-in. Anything
+// else Meta sends (other fields, other message types' contents) is ignored.
+const webhookSchema = z.object({
+  entry: z.array(
+    z.object({
+      changes: z.array(z.object({ value: z.object({ statuses: z.array(z.unknown()).optional(), messages: z.array(z.unknown()).optional() }).loose() }).loose()),
+    }).loose(),
+  ),
+})
+
+const valid = <T,>(schema: z.ZodType<T>, items: unknown[]): T[] =>
+  items.flatMap((item) => {
+    const parsed = schema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
 
 /** Meta's subscription handshake: echo hub.challenge when the verify token matches. */
 export function GET(request: Request) {
@@ -29,7 +49,10 @@ function signedByMeta(body: string, header: string | null, secret: string): bool
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** WhatsApp's status webhook: sent, delivered, read or failed, for the delivery history. */
+/**
+ * WhatsApp's webhook: statuses (sent, delivered, read, failed) for the delivery history,
+ * and messages from users, a reply to an opt-in message or its code confirming that number.
+ */
 export async function POST(request: Request) {
   const secret = process.env.WHATSAPP_APP_SECRET
   if (!secret) return text(503, 'WhatsApp is not set up on this server (WHATSAPP_APP_SECRET)')
@@ -44,12 +67,12 @@ export async function POST(request: Request) {
   const parsed = webhookSchema.safeParse(json)
   // Anything else signed by Meta is accepted and ignored, so that Meta does not retry it for days.
   if (!parsed.success) return text(200, 'Ignored')
-  const statuses = parsed.data.entry
-    .flatMap((entry) => entry.changes.flatMap((change) => change.value.statuses ?? []))
-    .flatMap((status) => {
-      const valid = statusSchema.safeParse(status)
-      return valid.success ? [valid.data] : []
-    })
+  const values = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value))
+  const statuses = valid(statusSchema, values.flatMap((value) => value.statuses ?? []))
+  const messages = valid(messageSchema, values.flatMap((value) => value.messages ?? []))
   if (statuses.length > 0) await recordWhatsAppStatuses(createAdminClient(), statuses)
+  for (const message of messages) {
+    await confirmWhatsAppReply(createAdminClient(), { from: message.from, contextId: message.context?.id ?? null, text: message.text?.body ?? message.button?.text ?? null })
+  }
   return text(200, 'OK')
 }

@@ -1,0 +1,115 @@
+// An HTTP hop between the app (and its browsers) and the local stack, as a gateway in front of
+// Supabase would be. It can freeze, for everyone or for one user's requests: a frozen request is
+// read in full and held, and on thaw it goes on to the stack whether or not its caller is still
+// waiting, as a SIGSTOPped server reads its socket after SIGCONT. It can also cut one service
+// (the database dies while auth still answers).
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+
+export interface BackendHop {
+  port: number
+  /** holds every request, or only those carrying `userId`'s access token */
+  freeze(userId?: string): void
+  thaw(userId?: string): void
+  /** connections to paths under this prefix are dropped, e.g. '/rest/v1' */
+  cut(prefix: string | null): void
+  close(): Promise<void>
+}
+
+const EVERYONE = '*'
+
+/** The `sub` of the bearer token a request carries, if any. */
+function userOf(request: IncomingMessage): string | null {
+  const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+  const payload = token?.split('.')[1]
+  if (!payload) return null
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null
+  } catch {
+    return null
+  }
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+export async function startBackendHop(port: number, upstream: () => number): Promise<BackendHop> {
+  const frozen = new Set<string>()
+  let cutPrefix: string | null = null
+  const held: { user: string | null; send: () => void }[] = []
+
+  function send(request: IncomingMessage, response: ServerResponse, body?: Buffer) {
+    const outgoing = forward({ host: '127.0.0.1', port: upstream(), method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      if (response.destroyed) return void answer.resume()
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+    })
+    // The stack is down: the caller sees a dropped connection, as it would without us.
+    outgoing.on('error', () => request.socket.destroy())
+    if (body) outgoing.end(body)
+    else request.pipe(outgoing)
+  }
+
+  async function pass(request: IncomingMessage, response: ServerResponse) {
+    if (cutPrefix && request.url?.startsWith(cutPrefix)) return void request.socket.destroy()
+    const user = userOf(request)
+    if (!frozen.has(EVERYONE) && !(user && frozen.has(user))) return send(request, response)
+    const body = await bodyOf(request)
+    held.push({ user, send: () => send(request, response, body) })
+  }
+
+  const server = createServer((request, response) => void pass(request, response))
+  // As the stack's own: Node's 5 s default closes kept-alive sockets a busy client is about to reuse.
+  server.keepAliveTimeout = 60_000
+  server.headersTimeout = 65_000
+  await new Promise<void>((done, fail) => server.once('error', fail).listen(port, '127.0.0.1', () => done()))
+
+  return {
+    port: (server.address() as { port: number }).port,
+    freeze: (userId = EVERYONE) => void frozen.add(userId),
+    thaw(userId = EVERYONE) {
+      frozen.delete(userId)
+      const release = held.filter(({ user }) => userId === EVERYONE || user === userId)
+      for (const request of release) held.splice(held.indexOf(request), 1)
+      for (const { send } of release) send()
+    },
+    cut: (prefix) => void (cutPrefix = prefix),
+    async close() {
+      held.length = 0
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    },
+  }
+}
+
+/**
+ * A control port for a hop run by another process (scripts/e2e.ts): `POST /freeze?user=<id>` and
+ * `POST /thaw?user=<id>`, for specs running in Playwright's workers.
+ */
+export async function startHopControl(hop: BackendHop): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://hop')
+    const user = url.searchParams.get('user') ?? undefined
+    if (request.method === 'POST' && url.pathname === '/freeze') hop.freeze(user)
+    else if (request.method === 'POST' && url.pathname === '/thaw') hop.thaw(user)
+    else return void response.writeHead(404).end()
+    response.writeHead(204).end()
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}
+
+/** A port free right now (the app is built against it before anything listens there). */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer()
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', () => done()))
+  const { port } = probe.address() as { port: number }
+  await new Promise((done) => probe.close(done))
+  return port
+}
