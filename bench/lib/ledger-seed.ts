@@ -13,10 +13,11 @@ export const OTHER_SHOP_PRODUCTS = 100
 export const OTHER_SHOP_MOVEMENTS = 4500
 
 const PRODUCT_COLUMNS = 'shop_id, name, sku, category, qty, low_stock_threshold, target_qty, unit_cost, unit_price'
-// random sales of 1-3 units and a delivery of 24 one time in ten, at any moment of the last year
-const MOVEMENT_ROW = `case when s.r < 0.9 then -(1 + s.g % 3) else 24 end, 1 + s.g % 40,
+// random sales of 1-3 units and a delivery of 24 one time in ten, at any moment of the last `days` days
+const movementRow = (days: number) => `case when s.r < 0.9 then -(1 + s.g % 3) else 24 end, 1 + s.g % 40,
                       case when s.r < 0.9 then 'sold' else 'received' end, 'manual',
-                      now() - interval '1 minute' - s.r2 * interval '365 days'`
+                      now() - interval '1 minute' - s.r2 * interval '${days} days'`
+const MOVEMENT_ROW = movementRow(365)
 
 export async function seedLedger(db: Queryable, bigShopId: string): Promise<{ movements: number; shops: number }> {
   await db.query(`
@@ -79,4 +80,20 @@ export async function seedLedger(db: Queryable, bigShopId: string): Promise<{ mo
     'select (select count(*)::int from stock_movements) as movements, (select count(*)::int from shops) as shops',
   )
   return rows[0]!
+}
+
+/**
+ * `perShop` movements in each of `shopIds`' shops over the last `days` days, spread over their
+ * products (popular ones more), as superuser: the recent sales history the dashboard and the
+ * reorder page read, which the API would take minutes to write.
+ */
+export async function seedRecentSales(db: Queryable, shopIds: string[], perShop: number, days: number): Promise<void> {
+  await db.query(
+    `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, source, created_at)
+     select p.shop_id, p.ids[1 + floor(power(s.r3, 2) * array_length(p.ids, 1))::int], ${movementRow(days)}
+       from (select shop_id, array_agg(id order by name) as ids from products where shop_id = any($1::uuid[]) group by shop_id) p
+       cross join lateral (select g, random() as r, random() as r2, random() as r3 from generate_series(1, ${perShop}) g) s`,
+    [shopIds],
+  )
+  await db.query('analyze')
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { CRON_SECRET } from '@/test/support/delivery-test-kit'
-import { FAKE_PHONE_NUMBER_ID, FAKE_TOKEN, inboundWebhook, startFakeWhatsAppGraph } from '@/test/support/fake-whatsapp-graph'
+import { FAKE_APP_SECRET, fakeWhatsAppEnv, inboundWebhook, startFakeWhatsAppGraph, webhookRequest } from '@/test/support/fake-whatsapp-graph'
 import { SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
 import { POST as webhook } from '@/app/api/whatsapp/webhook/route'
@@ -15,7 +15,7 @@ import { saveChannels, sendTestReportNow } from './delivery-settings-actions'
 import { resendRecipientConfirmation } from './recipient-actions'
 import { addWhatsAppRecipient, confirmWhatsAppRecipient } from './whatsapp-recipient-actions'
 
-const APP_SECRET = 'test-app-secret'
+const APP_SECRET = FAKE_APP_SECRET
 
 let stack: Stack
 let graph: Awaited<ReturnType<typeof startFakeWhatsAppGraph>>
@@ -37,7 +37,7 @@ const optIn = (digits: string) => {
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 const post = ({ body, signature }: { body: string; signature?: string }) =>
-  webhook(new Request('http://localhost:3000/api/whatsapp/webhook', { method: 'POST', body, headers: signature ? { 'X-Hub-Signature-256': signature } : {} }))
+  webhook(webhookRequest(body, signature))
 const reportsTo = async (address: string) =>
   (await stack.db.query(`select 1 from public.deliveries where shop_id = $1 and channel = 'whatsapp' and recipient = $2`, [owner.shopId, address])).rows.length
 
@@ -47,10 +47,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     SUPABASE_SECRET_KEY: SECRET_KEY,
     CRON_SECRET,
-    WHATSAPP_TOKEN: FAKE_TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: FAKE_PHONE_NUMBER_ID,
-    WHATSAPP_API_URL: graph.apiUrl,
-    WHATSAPP_APP_SECRET: APP_SECRET,
+    ...fakeWhatsAppEnv(graph.apiUrl),
   })
   delete process.env.SMTP_URL
   owner = await ownerWithShop(stack, 'Corner Shop')

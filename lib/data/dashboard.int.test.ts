@@ -5,7 +5,7 @@ import { signInAs, signOutEveryone, startActionStack } from '@/test/support/acti
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
-import { signUpUser } from '@/supabase/local/test/stack-fixture'
+import { countingClient, signUpUser } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
 import { getReorderSuggestions } from './reorder'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
@@ -124,7 +124,7 @@ describe('dashboard_summary()', () => {
       ['Oat Milk', 10, 28, 14], // optimal: the reorder point and a week of sales
       ['Rice', 10, 24, null],
     ])
-    const [line] = (await getReorderSuggestions(owner.client, 0.95)).flatMap((group) => group.lines)
+    const [line] = (await getReorderSuggestions(owner.client))!.groups.flatMap((group) => group.lines)
     expect([line?.name, line?.reorderPoint]).toEqual(['Oat Milk', 14])
   })
 
@@ -171,6 +171,17 @@ describe('dashboard_summary()', () => {
     expect((await getDashboardSummary(owner.client))!.open_stocktake).toMatchObject({ id: session, stage: 'ready' })
     await stack.db.query("update count_sessions set status = 'confirmed' where id = $1", [session])
     expect((await getDashboardSummary(owner.client))!.open_stocktake).toBeNull()
+    // one left open for 8 days is not under way (the next visit to /upload closes it)
+    await stack.db.query(`insert into count_sessions (shop_id, status, created_at) values ($1, 'open', now() - interval '8 days')`, [owner.shopId])
+    expect((await getDashboardSummary(owner.client))!.open_stocktake).toBeNull()
+  })
+
+  it('reads everything it shows in one request to the backend', async () => {
+    const owner = await ownerWithShop(stack, 'One Call Shop')
+    await addProduct(owner, { name: 'Milk', qty: 1, low_stock_threshold: 3 })
+    const { client, paths } = countingClient(stack, owner.accessToken)
+    expect((await getDashboardSummary(client))!.stock).toMatchObject({ products: 1, low: 1 })
+    expect(paths).toEqual(['/rest/v1/rpc/dashboard'])
   })
 })
 

@@ -2,24 +2,41 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
-import { getLowStock } from './reorder'
-import { openStocktakeBrief } from './stocktakes'
+import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
+import { lowStockOf, reorderRows, type ReorderInputs } from './reorder'
+import { STALE_AFTER_MS } from './stocktakes'
 
-/** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. */
+interface DashboardAnswer {
+  summary: unknown
+  open_stocktake: { id: string; created_at: string; photos: PhotoState[] } | null
+  reorder: ReorderInputs
+}
+
+/** The stocktake under way, unless it has gone stale (a later visit closes that one). */
+function openStocktake(open: DashboardAnswer['open_stocktake']) {
+  if (!open || Date.parse(open.created_at) <= Date.now() - STALE_AFTER_MS) return null
+  return { id: open.id, created_at: open.created_at, stage: stocktakeStage('open', open.photos) as Exclude<Stage, 'confirmed' | 'expired'> }
+}
+
+/** Today's figures for the caller's shop, and its stocktake under way, or null when they have no shop. One call: dashboard(). */
 export async function getDashboardSummary(supabase: SupabaseClient): Promise<DashboardSummary | null> {
-  const [{ data }, open, { low, items }] = await Promise.all([
-    supabase.rpc('dashboard_summary').throwOnError(),
-    openStocktakeBrief(supabase),
-    getLowStock(supabase),
-  ])
+  const { data } = await supabase.rpc('dashboard').throwOnError()
   if (data === null) return null
-  const summary = dashboardSummarySchema.parse(data)
+  const answer = data as DashboardAnswer
+  const summary = dashboardSummarySchema.parse(answer.summary)
+  const { low, items } = lowStockOf(reorderRows(answer.reorder))
   const recent = summary.recent.map((movement) => ({
     ...movement,
     reason_label: REASON_LABELS[movement.reason] ?? movement.reason,
     source_label: SOURCE_LABELS[movement.source] ?? movement.source,
   }))
-  return { ...summary, stock: { ...summary.stock, low }, low_stock: items.map(({ orderQty: _, ...item }) => item), recent, open_stocktake: open }
+  return {
+    ...summary,
+    stock: { ...summary.stock, low },
+    low_stock: items.map(({ orderQty: _, ...item }) => item),
+    recent,
+    open_stocktake: openStocktake(answer.open_stocktake),
+  }
 }
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */

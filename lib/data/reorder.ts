@@ -40,27 +40,23 @@ interface InputRow {
   moves: DayMoves[]
 }
 
-interface Inputs {
+/** What reorder_inputs() and reorder_inputs_of() answer. */
+export interface ReorderInputs {
   days: number | null
   /** the shop's service level for safety stock */
   service_level: number | string | null
   products: InputRow[]
 }
 
+export interface ReorderRow {
+  row: InputRow
+  suggestion: ReorderSuggestion
+}
+
 const money = (value: string | number | null) => (value === null ? null : Number(value))
 
-/**
- * Every product of the caller's shop, or of `shopId` (the service-role client, for a
- * delivery), with its row from reorder_inputs() and its suggestion.
- */
-export async function getReorderRows(
-  supabase: SupabaseClient,
-  serviceLevel?: number,
-  shopId?: string,
-): Promise<{ row: InputRow; suggestion: ReorderSuggestion }[]> {
-  const { data, error } = shopId ? await supabase.rpc('reorder_inputs_of', { p_shop_id: shopId }) : await supabase.rpc('reorder_inputs')
-  if (error) throw new Error(error.message)
-  const { days, products, service_level } = data as Inputs
+/** Each product of an answer of reorder_inputs() with its suggestion, at `serviceLevel` or else the shop's. */
+export function reorderRows({ days, products, service_level }: ReorderInputs, serviceLevel?: number): ReorderRow[] {
   const level = serviceLevel ?? (service_level === null ? undefined : Number(service_level))
   return products.map((row) => ({
     row,
@@ -77,10 +73,27 @@ export async function getReorderRows(
   }))
 }
 
-/** Every product to order now, grouped by the supplier to order from (those without one last). */
-export async function getReorderSuggestions(supabase: SupabaseClient, serviceLevel: number): Promise<SupplierReorder[]> {
+/**
+ * Every product of the caller's shop, or of `shopId` (the service-role client, for a
+ * delivery), with its row from reorder_inputs() and its suggestion.
+ */
+export async function getReorderRows(supabase: SupabaseClient, serviceLevel?: number, shopId?: string): Promise<ReorderRow[]> {
+  const { data, error } = shopId ? await supabase.rpc('reorder_inputs_of', { p_shop_id: shopId }) : await supabase.rpc('reorder_inputs')
+  if (error) throw new Error(error.message)
+  return reorderRows(data as ReorderInputs, serviceLevel)
+}
+
+/**
+ * What the caller's shop should order now, at its service level: every product due, grouped by the
+ * supplier to order from (those without one last). Null when the caller has no shop. One call.
+ */
+export async function getReorderSuggestions(supabase: SupabaseClient): Promise<{ serviceLevel: number; groups: SupplierReorder[] } | null> {
+  const { data, error } = await supabase.rpc('reorder_inputs')
+  if (error) throw new Error(error.message)
+  const inputs = data as ReorderInputs
+  if (inputs.days === null) return null
   const groups = new Map<string | null, SupplierReorder>()
-  for (const { row, suggestion } of await getReorderRows(supabase, serviceLevel)) {
+  for (const { row, suggestion } of reorderRows(inputs)) {
     if (suggestion.orderQty === 0) continue
     const key = row.supplier_id
     const group: SupplierReorder = groups.get(key) ?? {
@@ -99,16 +112,14 @@ export async function getReorderSuggestions(supabase: SupabaseClient, serviceLev
     })
     groups.set(key, group)
   }
-  return [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name)))
+  return {
+    serviceLevel: Number(inputs.service_level),
+    groups: [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name))),
+  }
 }
 
 /** The low-stock alerts (at the reorder point, else the low-stock level), each with what the reorder page would order now. */
-export async function getLowStock(
-  supabase: SupabaseClient,
-  serviceLevel?: number,
-  shopId?: string,
-): Promise<{ low: number; items: (LowStockItem & { orderQty: number })[] }> {
-  const rows = await getReorderRows(supabase, serviceLevel, shopId)
+export function lowStockOf(rows: readonly ReorderRow[]): { low: number; items: (LowStockItem & { orderQty: number })[] } {
   const orderQty = new Map(rows.map(({ row, suggestion }) => [row.product_id, suggestion.orderQty]))
   const { low, items } = lowStockAlerts(
     rows.map(({ row, suggestion }) => ({
@@ -122,4 +133,9 @@ export async function getLowStock(
     })),
   )
   return { low, items: items.map((item) => ({ ...item, orderQty: orderQty.get(item.id) ?? 0 })) }
+}
+
+/** lowStockOf() the caller's shop, or `shopId`'s (the service-role client, for a delivery). */
+export async function getLowStock(supabase: SupabaseClient, serviceLevel?: number, shopId?: string) {
+  return lowStockOf(await getReorderRows(supabase, serviceLevel, shopId))
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Side } from '@/lib/stocktakes/photo-path'
-import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
+import type { PhotoState } from '@/lib/stocktakes/stage'
 
 export type StocktakeStatus = 'open' | 'confirmed' | 'expired'
 export type Coverage = 'shelf' | 'all'
@@ -65,22 +65,6 @@ export async function getStocktakeProgress(supabase: SupabaseClient, id: string)
   const { data, error } = await supabase.from('count_sessions').select('status, photos:count_photos(side, status, codes_found, error, analyser)').eq('id', id).maybeSingle()
   fail(error)
   return data as { status: StocktakeStatus; photos: ProgressPhoto[] } | null
-}
-
-/** The caller's stocktake under way, and where it stands, for the dashboard's link to it. */
-export async function openStocktakeBrief(supabase: SupabaseClient): Promise<{ id: string; created_at: string; stage: Exclude<Stage, 'confirmed' | 'expired'> } | null> {
-  const { data, error } = await supabase
-    .from('count_sessions')
-    .select('id, created_at, photos:count_photos(side, status, codes_found)')
-    .eq('status', 'open')
-    .gt('created_at', new Date(Date.now() - STALE_AFTER_MS).toISOString())
-    .order('created_at', { ascending: false })
-    .limit(1)
-    .maybeSingle()
-  fail(error)
-  if (!data) return null
-  const stage = stocktakeStage('open', data.photos as PhotoState[]) as Exclude<Stage, 'confirmed' | 'expired'>
-  return { id: data.id as string, created_at: data.created_at as string, stage }
 }
 
 /** An unfinished stocktake older than this is closed and its photos removed. */

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { backOffPassed, CRON_SECRET, cronRequest, makeDue } from '@/test/support/delivery-test-kit'
-import { FAKE_PHONE_NUMBER_ID, FAKE_TOKEN, startFakeWhatsAppGraph, statusWebhook, type StatusUpdate } from '@/test/support/fake-whatsapp-graph'
+import { FAKE_APP_SECRET, fakeWhatsAppEnv, startFakeWhatsAppGraph, statusWebhook, webhookRequest, type StatusUpdate } from '@/test/support/fake-whatsapp-graph'
 import { SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
 import { GET as cron } from '@/app/api/cron/deliveries/route'
 import { GET as handshake, POST as webhook } from '@/app/api/whatsapp/webhook/route'
 
-const APP_SECRET = 'test-app-secret'
+const APP_SECRET = FAKE_APP_SECRET
 const OK_NUMBER = '+447700900123'
 const NUMBERS = [OK_NUMBER, '+447700900190', '+447700900429', '+447700900026', '+447700900047']
 
@@ -31,7 +31,7 @@ const rows = async () =>
   ).rows
 const row = async (recipient: string) => (await rows()).find((delivery) => delivery.recipient === recipient)!
 const post = (body: string, signature?: string) =>
-  webhook(new Request('http://localhost:3000/api/whatsapp/webhook', { method: 'POST', body, headers: signature ? { 'X-Hub-Signature-256': signature } : {} }))
+  webhook(webhookRequest(body, signature))
 const statuses = (id: string, status: StatusUpdate['status'], errors?: StatusUpdate['errors']) =>
   statusWebhook([{ id, status, recipient_id: OK_NUMBER.slice(1), ...(errors ? { errors } : {}) }], APP_SECRET)
 
@@ -41,10 +41,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     SUPABASE_SECRET_KEY: SECRET_KEY,
     CRON_SECRET,
-    WHATSAPP_TOKEN: FAKE_TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: FAKE_PHONE_NUMBER_ID,
-    WHATSAPP_API_URL: graph.apiUrl,
-    WHATSAPP_APP_SECRET: APP_SECRET,
+    ...fakeWhatsAppEnv(graph.apiUrl),
     WHATSAPP_VERIFY_TOKEN: 'verify-me',
   })
   delete process.env.SMTP_URL

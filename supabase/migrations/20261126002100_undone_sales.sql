@@ -60,11 +60,14 @@ language sql stable set search_path = '' as $$
            'shrinkage_units', k.units, 'shrinkage_value', k.value, 'shrinkage_uncosted_products', k.uncosted)
     from (
       select coalesce(-sum(delta) filter (where reason = 'sold'), 0) as sold,
+             -- the undo looked up by the ledger's (product_id, request_id) index, not in the CTE, which
+             -- is materialised once it is read twice and would be scanned once per sale
              (select count(*) from moves sale
                where sale.reason = 'sold' and sale.delta < 0
-                 and not exists (select 1 from moves undo
+                 and not exists (select 1 from public.stock_movements undo
                                   where undo.product_id = sale.product_id
-                                    and undo.request_id = public.undo_request_id(sale.request_id))) as sales,
+                                    and undo.request_id = public.undo_request_id(sale.request_id)
+                                    and undo.created_at >= p_start and undo.created_at < p_end)) as sales,
              coalesce(-sum(delta) filter (where reason = 'gone'), 0) as gone,
              coalesce(sum(delta) filter (where reason = 'received'), 0) as received,
              count(*) as movements

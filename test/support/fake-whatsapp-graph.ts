@@ -71,6 +71,21 @@ const read = async (req: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** The app secret the fake's webhooks are signed with. */
+export const FAKE_APP_SECRET = 'test-app-secret'
+
+/** The server's WhatsApp settings, for process.env, pointing at a fake started at `apiUrl`. */
+export const fakeWhatsAppEnv = (apiUrl: string) => ({
+  WHATSAPP_TOKEN: FAKE_TOKEN,
+  WHATSAPP_PHONE_NUMBER_ID: FAKE_PHONE_NUMBER_ID,
+  WHATSAPP_API_URL: apiUrl,
+  WHATSAPP_APP_SECRET: FAKE_APP_SECRET,
+})
+
+/** A POST to the app's webhook route, signed when `signature` is given. */
+export const webhookRequest = (body: string, signature?: string) =>
+  new Request('http://localhost:3000/api/whatsapp/webhook', { method: 'POST', body, headers: signature ? { 'X-Hub-Signature-256': signature } : {} })
+
 export async function startFakeWhatsAppGraph() {
   const sent: SentTemplate[] = []
   const server = createServer(async (req, res) => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { randomUUID } from 'node:crypto'
 import { PackageCheck } from 'lucide-react'
-import { requireShop } from '@/lib/auth/require-shop'
+import { requireShopRead } from '@/lib/auth/require-shop'
 import { getReorderSuggestions } from '@/lib/data/reorder'
 import { serviceLevelLabel } from '@/lib/reorder/service-levels'
 import { ReorderForm } from '@/components/reorder/reorder-form'
@@ -10,9 +10,9 @@ import { ServiceLevelForm } from '@/components/reorder/service-level-form'
 export const metadata: Metadata = { title: 'Reorder' }
 
 export default async function ReorderPage() {
-  const { shop, supabase } = await requireShop('/app/reorder')
-  const level = Number(shop.reorder_service_level)
-  const groups = await getReorderSuggestions(supabase, level)
+  // One call: the shop's service level comes with the suggestions.
+  const { data } = await requireShopRead('/app/reorder', getReorderSuggestions)
+  const { serviceLevel: level, groups } = data
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="grid gap-1">

@@ -53,6 +53,11 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
     insert: { shop_id: v.shopId, product_id: v.productId, delta: 100, qty_after: 107, reason: 'received' },
     patch: { delta: 1000 },
   }),
+  stock_days: (v) => ({
+    filter: `product_id=eq.${v.productId}`,
+    insert: { product_id: v.productId, shop_id: v.shopId, day: '2026-01-01', sold: 99, end_qty: 0 },
+    patch: { sold: 99 },
+  }),
   count_sessions: (v) => ({
     filter: `id=eq.${v.sessionId}`,
     insert: { shop_id: v.shopId },
@@ -128,6 +133,7 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   record_opt_in_message: (v) => ({ p_id: v.recipientId, p_message_id: 'wamid.planted' }),
   set_stock: (v) => ({ p_product_id: v.productId, p_qty: 0 }),
   catalogue: () => ({}),
+  dashboard: () => ({}),
   undo_stock_change: (v) => ({ p_product_id: v.productId, p_request_id: randomUUID() }),
   undo_request_id: () => ({ p_request_id: randomUUID() }),
   product_code_twins: (v) => ({ p_product_id: v.productId }),
@@ -419,6 +425,10 @@ describe('every table, function and bucket is locked to its shop', () => {
     const { client } = victim.user
     const { data: rows } = await client.from('products').select('id').throwOnError()
     expect(rows).toEqual([{ id: victim.productId }])
+    const { data: days } = await client.from('stock_days').select('product_id').throwOnError()
+    expect(new Set(days.map((d) => d.product_id))).toEqual(new Set([victim.productId]))
+    const { data: dashboard } = await client.rpc('dashboard').throwOnError()
+    expect(JSON.stringify(dashboard)).toContain(victim.productId)
     await client.rpc('adjust_stock', { p_product_id: victim.productId, p_delta: -1, p_reason: 'sold' }).throwOnError()
     const { data: product } = await client.from('products').select('qty').eq('id', victim.productId).single().throwOnError()
     expect(product).toEqual({ qty: 6 })

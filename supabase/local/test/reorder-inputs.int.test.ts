@@ -2,9 +2,10 @@
 // days (here UTC+5:30), out-of-stock days left out, what is on order and the
 // supplier to order from, on a hand-built ledger with known answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getReorderSuggestions } from '../../../lib/data/reorder.ts'
 import { sellingDaySales, type DayMoves } from '../../../lib/reorder/selling-days.ts'
 import type { Stack } from '../stack.ts'
-import { signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
+import { countingClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
 
 const ZONE = 'Asia/Kolkata'
 let stack: Stack
@@ -121,6 +122,16 @@ describe('reorder_inputs', () => {
       lead: 9,
       pack: 30,
     })
+  })
+
+  it("gives the reorder page its suggestions and the shop's service level in one request, and null without a shop", async () => {
+    await owner.client.from('shops').update({ reorder_service_level: 0.9 }).eq('id', shopId).throwOnError()
+    const { client, paths } = countingClient(stack, owner.accessToken)
+    const reorder = (await getReorderSuggestions(client))!
+    expect(paths).toEqual(['/rest/v1/rpc/reorder_inputs'])
+    expect(reorder.serviceLevel).toBe(0.9)
+    expect(reorder.groups.flatMap((group) => group.lines.map((line) => line.name))).toContain('Fresh Item')
+    expect(await getReorderSuggestions((await signUpUser(stack)).client)).toBeNull()
   })
 
   it("shows nothing of another shop's", async () => {

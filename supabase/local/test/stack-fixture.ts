@@ -37,6 +37,19 @@ export function testClient(
 export const anonClient = (stack: Stack) => testClient(stack)
 export const serviceClient = (stack: Stack) => testClient(stack, SECRET_KEY)
 
+/** A client signed in with `accessToken` that records the path of every request it makes. */
+export function countingClient(stack: Stack, accessToken: string): { client: SupabaseClient; paths: string[] } {
+  const paths: string[] = []
+  const client = testClient(stack, PUBLISHABLE_KEY, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    fetch: (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : input).pathname)
+      return fetch(input, init)
+    },
+  })
+  return { client, paths }
+}
+
 export interface TestUser {
   id: string
   email: string
