@@ -9,7 +9,7 @@ import { getStocktake } from '@/lib/data/stocktakes'
 import { detectionsFit, recordDeviceCount } from '@/lib/workflows/device-count'
 import { readCameraTime } from '@/lib/stocktakes/camera-time'
 import { isStockPhotoPath } from '@/lib/stocktakes/photo-path'
-import { detectionsField } from '@/lib/validations/device-count'
+import { detectionsField, VISION_NEEDS_PHOTO } from '@/lib/validations/device-count'
 import { addPhotoSchema, STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
 import { validatedAction } from './validated-action'
 
@@ -32,7 +32,6 @@ const NOT_IN_FOLDER = "This photo is not in your shop's folder"
  * A shop counting with the vision model counts on the server: a list for
  * the photo itself is left aside, a sheet of label crops refused.
  */
-const VISION_NEEDS_PHOTO = 'This shop counts with the vision model, which needs the whole photo. Switch off "Keep photos on this phone" and add it again.'
 
 /** Why the uploaded file cannot go in: not a readable photo, or a phone's count that does not fit it. */
 function refusal(checked: PhotoCheck, detections: DetectionList | undefined, barcodes: boolean): string | null {

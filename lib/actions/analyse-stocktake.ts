@@ -5,6 +5,7 @@ import { getStocktake } from '@/lib/data/stocktakes'
 import { startAnalysis } from '@/lib/workflows/start-analysis'
 import { photoSchema, STOCKTAKE_NOT_FOUND, stocktakeSchema } from '@/lib/validations/stocktake'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
+import { KEPT_ON_PHONE, PHOTO_GONE } from '@/lib/validations/device-count'
 import { validatedAction } from './validated-action'
 
 /** Counts a side's photos as soon as they are in: the morning count is on screen long before the evening. */
@@ -34,9 +35,6 @@ export const analyseStocktake = validatedAction(
   },
   { requireUser: true },
 )
-
-export const PHOTO_GONE = 'This photo was changed or removed. Reload the page to see the stocktake as it is.'
-export const KEPT_ON_PHONE = 'This photo stayed on the phone that took it: only its labels were uploaded, so the server cannot count it again. Take it again to count it anew.'
 
 /** "Count again on the server": a photo the phone counted goes to the server's count, which replaces the phone's. */
 export const countPhotoOnServer = validatedAction(

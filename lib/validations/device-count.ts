@@ -11,6 +11,11 @@ export const MAX_DEVICE_CODES = 1000
 const MAX_TEXT = 300
 const MAX_SIDE = 20_000
 
+// The action's messages live here: a 'use server' file exports async functions only.
+export const PHOTO_GONE = 'This photo was changed or removed. Reload the page to see the stocktake as it is.'
+export const KEPT_ON_PHONE = 'This photo stayed on the phone that took it: only its labels were uploaded, so the server cannot count it again. Take it again to count it anew.'
+export const VISION_NEEDS_PHOTO = 'This shop counts with the vision model, which needs the whole photo. Switch off "Keep photos on this phone" and add it again.'
+
 export const DETECTIONS_REFUSED = 'The codes read on this phone could not be used'
 const refused = (why: string) => `${DETECTIONS_REFUSED}: ${why}. Nothing was changed; try again.`
 
