@@ -1,15 +1,15 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { finishedAfterTasks, formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addStocktakePhoto } from './add-stocktake-photo'
-import { countPhotoOnServer, countStocktakePhotos, KEPT_ON_PHONE } from './analyse-stocktake'
+import { countPhotoOnServer, countStocktakePhotos } from './analyse-stocktake'
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { startStocktake } from './start-stocktake'
 import { shelfJpeg, uploadStockPhoto } from '@/test/support/stocktake-test-data'
 import { shelfPhoto } from '@/test/shelf/generate-shelf-photo'
 import { decodePhotoFile } from '@/lib/counting/barcode/load-photo'
 import { LABEL_SHEET, sheetSize, toDetection, type DetectionList } from '@/lib/counting/barcode/detections'
-import { DETECTIONS_REFUSED, MAX_DEVICE_CODES } from '@/lib/validations/device-count'
+import { DETECTIONS_REFUSED, KEPT_ON_PHONE, MAX_DEVICE_CODES, VISION_NEEDS_PHOTO } from '@/lib/validations/device-count'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack
@@ -190,5 +190,53 @@ describe("a photo counted on the phone", () => {
     expect(await countPhotoOnServer(idle, formData({ session_id: sessionId, photo_id: photo!.id }))).toEqual({ ok: false, message: KEPT_ON_PHONE })
     await finishedAfterTasks()
     expect((await proposal(sessionId)).lines).toEqual(stored.lines)
+  })
+
+  it("refuses a camera time that is not a time, and a photo to count again that is not a photo's id: nothing changed", async () => {
+    const bytes = await shelfJpeg(SHELF.slice(0, 1), 11)
+    const sessionId = await newSession()
+    const path = await uploadStockPhoto(owner, sessionId, 'start', bytes)
+    const fields = { session_id: sessionId, side: 'start', path, detections: JSON.stringify(await phoneList(bytes)) }
+    expect(await addStocktakePhoto(idle, formData({ ...fields, camera_time: 'yesterday at noon' }))).toMatchObject({ ok: false, fieldErrors: { camera_time: ["The photo's time could not be read"] } })
+    expect(await rows('select id from count_photos where session_id = $1', [sessionId])).toEqual([])
+    // a minute ago, as the camera wrote it in a shop two hours ahead of UTC
+    const taken = new Date(Date.now() - 60_000)
+    const local = new Date(taken.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)
+    expect(await addStocktakePhoto(idle, formData({ ...fields, camera_time: `${local}+02:00` }))).toEqual({ ok: true })
+    expect(await rows("select to_char(taken_at at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') as at, time_source from count_photos where session_id = $1", [sessionId])).toEqual([
+      { at: taken.toISOString().slice(0, 19), time_source: 'camera' },
+    ])
+    const before = await proposal(sessionId)
+    expect(await countPhotoOnServer(idle, formData({ session_id: sessionId, photo_id: 'first' }))).toMatchObject({ ok: false, fieldErrors: { photo_id: ['This photo is not in the stocktake'] } })
+    expect(await proposal(sessionId)).toEqual(before)
+  })
+
+  describe('in a shop that counts with the vision model', () => {
+    beforeEach(() => {
+      // nothing answers there: no photo in these tests gets as far as the model
+      vi.stubEnv('SHELFSNAP_VISION_BASE_URL', 'http://127.0.0.1:9/v1')
+      vi.stubEnv('SHELFSNAP_VISION_MODEL', 'fake-vision-model')
+    })
+    afterEach(() => vi.unstubAllEnvs())
+
+    it('refuses a sheet of label crops, which the model cannot count, and changes nothing', async () => {
+      const bytes = await shelfJpeg(SHELF.slice(0, 2), 12)
+      const list: DetectionList = { ...(await phoneList(bytes)), sheet: LABEL_SHEET }
+      const sheet = await sharp({ create: { ...sheetSize(LABEL_SHEET, list.codes.length), channels: 3, background: '#ffffff' } }).jpeg().toBuffer()
+      const sessionId = await newSession()
+      const { path, result } = await add(sessionId, sheet, list)
+      expect(result).toEqual({ ok: false, message: VISION_NEEDS_PHOTO })
+      expect(await rows('select id from count_photos where session_id = $1', [sessionId])).toEqual([])
+      expect(await objectCount(path)).toBe(0)
+    })
+
+    it("keeps the whole photo and leaves the phone's codes aside: the photo waits for the server's count", async () => {
+      const bytes = await shelfJpeg(SHELF.slice(0, 2), 13)
+      const sessionId = await newSession()
+      expect((await add(sessionId, bytes, await phoneList(bytes))).result).toEqual({ ok: true })
+      expect((await proposal(sessionId)).photo).toEqual([expect.objectContaining({ status: 'pending', codes_found: null })])
+      expect(await countedOn(sessionId)).toEqual({ counted_on: null, kept_on_device: false })
+      expect((await proposal(sessionId)).lines).toEqual([])
+    })
   })
 })
