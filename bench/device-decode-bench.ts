@@ -11,7 +11,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import { decodePhotoFile } from '../lib/counting/barcode/load-photo.ts'
 import { generateShelfPhoto } from '../test/shelf/generate-shelf-photo.ts'
-import { openDecoderPage, type DecoderPage, type PhotoFile } from '../test/support/device-decoder-page.ts'
+import { itemFile, openDecoderPage, pickedFile, type DecoderPage } from '../test/support/device-decoder-page.ts'
 import { sameCodes } from '../test/support/same-codes.ts'
 import { itemKey, loadManifest, REAL_PHOTOS_DIR, realPhotosPresent, variantImage } from './real-photos/manifest.ts'
 import { scoreItem, ScoreTally } from './real-photos/score.ts'
@@ -21,8 +21,6 @@ import { percentile, type Figure } from './stats.ts'
 const SHELVES = [20, 40, 60, 100]
 const RUNS = 2
 const SLOWDOWNS = [1, 4]
-
-const asFile = (name: string, buffer: Buffer): PhotoFile => ({ name, buffer, mimeType: name.endsWith('.png') ? 'image/png' : name.endsWith('.webp') ? 'image/webp' : 'image/jpeg' })
 
 async function realPhotoFigures(page: DecoderPage): Promise<Figure[]> {
   if (!realPhotosPresent()) {
@@ -34,7 +32,7 @@ async function realPhotoFigures(page: DecoderPage): Promise<Figure[]> {
   const differ: string[] = []
   for (const item of items) {
     const bytes = await variantImage(item)
-    const file = asFile(item.variant === 'orig' ? item.file : `${item.file}.png`, bytes)
+    const file = itemFile(item, bytes)
     const onDevice = await page.decode(file)
     const started = performance.now()
     const onServer = (await decodePhotoFile(bytes)).codes
@@ -86,7 +84,7 @@ async function shelfFigures(page: DecoderPage): Promise<Figure[]> {
     let [read, labels, plainRead] = [0, 0, 0]
     for (let run = 0; run < RUNS; run++) {
       for (const { labelCount, photo } of shelves) {
-        const file = asFile(`shelf-${labelCount}.jpg`, photo.jpeg)
+        const file = pickedFile(`shelf-${labelCount}.jpg`, photo.jpeg)
         const plain = await page.plain(file)
         const decoded = await page.decode(file)
         // the observer delivers its entries a moment after the task
@@ -134,7 +132,7 @@ export async function runDeviceDecodeBench(): Promise<Figure[]> {
   const page = await openDecoderPage()
   try {
     // one untimed read each: the wasm compiles and the JIT warms up outside any photo's time
-    const warm = asFile('warm.jpg', (await generateShelfPhoto({ labelCount: 5, seed: 1, width: 1200, height: 900 })).jpeg)
+    const warm = pickedFile('warm.jpg', (await generateShelfPhoto({ labelCount: 5, seed: 1, width: 1200, height: 900 })).jpeg)
     await page.decode(warm)
     await page.plain(warm)
     const figures = [...(await shelfFigures(page)), ...(await realPhotoFigures(page))]

@@ -102,6 +102,12 @@ export interface PhotoFile {
   buffer: Buffer
 }
 
+/** A file as the file picker hands it over, its type from its name. */
+export const pickedFile = (name: string, buffer: Buffer): PhotoFile => ({ name, buffer, mimeType: name.endsWith('.png') ? 'image/png' : name.endsWith('.webp') ? 'image/webp' : name.endsWith('.txt') ? 'text/plain' : 'image/jpeg' })
+
+/** A real-photo item's image as picked: the original file itself, a made variant (turned, shrunk) as PNG. */
+export const itemFile = (item: { file: string; variant: string }, bytes: Buffer): PhotoFile => pickedFile(item.variant === 'orig' ? item.file : `${item.file}.png`, bytes)
+
 export interface DecoderRead {
   /** from posting the file to the worker to its answer on the page */
   ms: number
