@@ -1,5 +1,7 @@
+import { join } from 'node:path'
 import sharp from 'sharp'
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
+import { REAL_PHOTOS_DIR, realPhotosPresent } from '../../bench/real-photos/manifest'
 import { tinsPhoto } from '../_helpers/photos'
 import { readReviewCard } from '../_helpers/review'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
@@ -11,8 +13,8 @@ import { signIn } from '../_helpers/ui'
 // the server counts, as before.
 test.setTimeout(120_000)
 
-async function ownerOnUpload(page: Page, tag: string): Promise<Credentials> {
-  const owner = await createOwner(tag, { products: [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }] })
+async function ownerOnUpload(page: Page, tag: string, products = [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }]): Promise<Credentials> {
+  const owner = await createOwner(tag, { products })
   await signIn(page, owner, '/upload')
   await expect(page).toHaveURL('/upload')
   return owner
@@ -40,18 +42,45 @@ async function photoRows(owner: Credentials) {
   return data
 }
 
-test("the phone's count is on screen before the photo's upload ends; the server stores it; the review shows it; the server can count it again", async ({ page }) => {
-  const owner = await ownerOnUpload(page, 'device-count')
+/**
+ * Picks a Start of Day photo with its upload held: the phone's count (`codes`)
+ * is on screen while nothing is stored yet; then lets the upload go and waits
+ * for the side's count (`summary`).
+ */
+async function countedBeforeUpload(page: Page, owner: Credentials, pick: (start: Locator) => Promise<void>, { codes, summary }: { codes: string; summary: string }) {
   const uploads = await holdUploads(page)
-  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('morning.jpg', 3))
   const start = page.getByRole('region', { name: 'Start of Day' })
+  await pick(start)
   // read on the phone while the photo is still on its way up
-  await expect(start.getByText('3 codes · Uploading…')).toBeVisible({ timeout: 30_000 })
+  await expect(start.getByText(`${codes} · Uploading…`)).toBeVisible({ timeout: 30_000 })
   expect(uploads.held).toHaveLength(1)
   expect(await photoRows(owner)).toEqual([])
   uploads.release()
-  await expect(page.getByText('Morning count: 3 units of 1 product')).toBeVisible({ timeout: 30_000 })
-  await expect(start.getByText('3 codes', { exact: true })).toBeVisible()
+  await expect(page.getByText(summary)).toBeVisible({ timeout: 30_000 })
+  await expect(start.getByText(codes, { exact: true })).toBeVisible()
+}
+
+// A camera photo nobody here made (../shared/real-photos, read there): one EAN-13 on a pack.
+const REAL_PHOTO = { file: 'images/quagga2/ean/image-003.jpg', code: '4006209700068' }
+
+test('a real photo picked through the file chooser: its count is on screen before its upload ends, and what was shown is what is stored', async ({ page }) => {
+  test.skip(!realPhotosPresent(), `${REAL_PHOTOS_DIR} is absent`)
+  const owner = await ownerOnUpload(page, 'device-real', [{ name: 'Pens', sku: REAL_PHOTO.code, qty: 4, low_stock_threshold: 1 }])
+  const pickThroughChooser = async (start: Locator) => {
+    const chooser = page.waitForEvent('filechooser')
+    await start.getByText('Take or choose a photo').click()
+    await (await chooser).setFiles(join(REAL_PHOTOS_DIR, REAL_PHOTO.file))
+  }
+  await countedBeforeUpload(page, owner, pickThroughChooser, { codes: '1 code', summary: 'Morning count: 1 unit of 1 product' })
+  expect(await photoRows(owner)).toEqual([expect.objectContaining({ side: 'start', status: 'analysed', codes_found: 1, counted_on: 'device', width: 640, height: 480 })])
+  const { data: lines } = await (await signedInClient(owner)).from('count_lines').select('count, products(name)').throwOnError()
+  expect(lines).toEqual([{ count: 1, products: { name: 'Pens' } }])
+})
+
+test("the phone's count is on screen before the photo's upload ends; the server stores it; the review shows it; the server can count it again", async ({ page }) => {
+  const owner = await ownerOnUpload(page, 'device-count')
+  const picked = await tinsPhoto('morning.jpg', 3)
+  await countedBeforeUpload(page, owner, (start) => start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(picked), { codes: '3 codes', summary: 'Morning count: 3 units of 1 product' })
   expect(await photoRows(owner)).toEqual([expect.objectContaining({ side: 'start', status: 'analysed', codes_found: 3, counted_on: 'device', kept_on_device: false })])
 
   await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await tinsPhoto('evening.jpg', 2))
