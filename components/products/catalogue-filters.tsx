@@ -7,12 +7,15 @@ interface CatalogueFiltersProps {
   onChange: (change: Partial<CatalogueView>) => void
 }
 
-const selectClass = 'min-h-11 rounded-md border border-input bg-background px-2 text-sm'
+const selectClass = 'min-h-11 max-w-full rounded-md border border-input bg-background px-2 text-sm'
 
-/** Stock filter chips, the category (when the shop uses any) and the order; each lives in the URL. */
+/**
+ * Stock filter chips and the category (when the shop uses any); each lives in the URL. They wrap
+ * onto a second line rather than run past the screen's edge.
+ */
 export function CatalogueFilters({ view, categories, onChange }: CatalogueFiltersProps) {
   return (
-    <div className="-mx-4 flex items-center gap-2 overflow-x-auto px-4">
+    <div className="flex flex-wrap items-center gap-2">
       <div role="group" aria-label="Stock" className="flex shrink-0 gap-1">
         {STOCK_FILTERS.map(({ value, label }) => (
           <button
@@ -39,13 +42,19 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
           ))}
         </select>
       )}
-      <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={selectClass}>
-        {SORTS.map(({ value, label }) => (
-          <option key={value} value={value}>
-            Sort: {label}
-          </option>
-        ))}
-      </select>
     </div>
+  )
+}
+
+/** The list's order, beside the search box: in the URL too. */
+export function CatalogueSort({ view, onChange }: Pick<CatalogueFiltersProps, 'view' | 'onChange'>) {
+  return (
+    <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'shrink-0')}>
+      {SORTS.map(({ value, label }) => (
+        <option key={value} value={value}>
+          Sort: {label}
+        </option>
+      ))}
+    </select>
   )
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../test/shelf/generate-shelf-photo'
+import { openCatalogueTool } from '../_helpers/catalogue'
 import { expectNoSidewaysScroll, readReviewCard, readTotals, reviewCard, type ShownLine } from '../_helpers/review'
 import { createOwner, newCredentials, type Credentials } from '../_helpers/stack'
 import { expectToast, productCard, signIn, signUpThroughUi, statCard } from '../_helpers/ui'
@@ -61,13 +62,13 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await expectToast(page, 'Shop created!', 'Day Shop is ready to go.', 'success')
 
   await expect(page).toHaveURL('/app/products')
-  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await openCatalogueTool(page, 'Import CSV')
   const csv = 'name,sku,qty,low_stock_threshold\r\n' + products.map((p) => `${p.name},${p.sku},${catalogue[p.sku] ?? 10},2`).join('\r\n') + '\r\n'
   await page.getByLabel('CSV file').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(page.getByText('10 of 10 rows ready to import')).toBeVisible()
   await page.getByRole('button', { name: 'Import 10 products' }).click()
   await expectToast(page, 'Products imported', '10 new products, 0 products updated, 0 stock counts changed', 'success')
-  await page.getByRole('link', { name: 'Print labels' }).click()
+  await openCatalogueTool(page, 'Print labels')
   // a label per unit in stock, for each of the 10 products
   await expect(page.getByRole('group', { name: 'Products to print' }).getByRole('checkbox')).toHaveCount(10)
 
