@@ -129,8 +129,11 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await evening2.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(evening2, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await expect(evening2.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible()
-  // The confirmed stocktake shows exactly what was booked.
-  for (const name of names) expect(await readReviewCard(evening2, name)).toEqual(shown[name])
+  // The confirmed stocktake shows exactly what was booked; the stock it found is now the stock before confirming.
+  for (const name of names) {
+    const { 'Stock now': before, ...figures } = shown[name]!.figures
+    expect(await readReviewCard(evening2, name)).toEqual({ ...shown[name], figures: { ...figures, 'Stock before confirming': before } })
+  }
   await evening2.context().close()
 
   const goneTotal = Number(totals['Sold or missing'])
@@ -186,7 +189,7 @@ test('a sale at the till while the review is open: confirming is refused, the ne
   await absent.getByRole('group', { name: 'Stale Jam' }).getByRole('radio', { name: 'Set to 0' }).check()
   await expect(absent.getByRole('group', { name: 'Stale Jam' })).toContainText('Stock after confirming0')
   const before = await readReviewCard(page, 'Stale Tea')
-  expect(before.booked).toEqual(['Count correction −3', 'Sold or missing −2'])
+  expect(before.booked).toEqual(['Count correction at the morning photos −3', 'Sold or missing −2'])
   expect(before.figures['Stock after confirming']).toBe('4')
 
   // Meanwhile, one tea is sold at the till (the product page, in another tab).
@@ -203,7 +206,7 @@ test('a sale at the till while the review is open: confirming is refused, the ne
   // Everything: the evening's 4 is the stock, less the one sold since.
   expect(after.figures['Stock now']).toBe('8')
   expect(after.figures['Stock after confirming']).toBe('3')
-  expect(after.booked).toEqual(['Count correction −3', 'Sold or missing −2'])
+  expect(after.booked).toEqual(['Count correction at the morning photos −3', 'Sold or missing −2'])
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(page, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await page.goto('/app/products')
