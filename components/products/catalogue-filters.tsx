@@ -10,8 +10,9 @@ interface CatalogueFiltersProps {
 const selectClass = 'min-h-11 max-w-full rounded-md border border-input bg-background px-2 text-sm'
 
 /**
- * Stock filter chips and the category (when the shop uses any); each lives in the URL. They wrap
- * onto a second line rather than run past the screen's edge.
+ * Stock filter chips and the category (when the shop uses any); each lives in the URL. One line on a
+ * Pixel 7 (the category takes what the chips leave, at least "All categories"); a narrower phone
+ * puts the category on a line of its own rather than past the screen's edge.
  */
 export function CatalogueFilters({ view, categories, onChange }: CatalogueFiltersProps) {
   return (
@@ -33,7 +34,7 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
         ))}
       </div>
       {categories.length > 0 && (
-        <select aria-label="Category" value={view.category} onChange={(e) => onChange({ category: e.target.value })} className={selectClass}>
+        <select aria-label="Category" value={view.category} onChange={(e) => onChange({ category: e.target.value })} className={cn(selectClass, 'min-w-0 grow basis-32 sm:grow-0 sm:basis-auto')}>
           <option value="">All categories</option>
           {categories.map((category) => (
             <option key={category} value={category}>

@@ -118,6 +118,9 @@ test('on a Pixel 7, "Sort: Name", "All categories" and the stock filters are who
   const controls = await filterRow(page)
   expect(controls).toHaveLength(6)
   for (const control of controls) await expectWhollyOnScreen(page, control)
+  // the stock filters and the category share one line: the list keeps its room
+  const [chip, category] = [(await controls.at(-1)!.boundingBox())!, (await page.getByLabel('Category').boundingBox())!]
+  expect(category.y).toBeCloseTo(chip.y, 0)
   // a small phone too: the title row, the search row and the filters fit its width
   await page.setViewportSize({ width: 360, height: 740 })
   for (const control of [...controls, page.getByRole('button', { name: 'Tools' }), page.getByRole('link', { name: 'Add Product' })]) await expectWhollyOnScreen(page, control)
