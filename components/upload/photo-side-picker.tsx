@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
+import { plural } from '@/lib/format/plural'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import { Button } from '@/components/ui/button'
@@ -36,8 +37,9 @@ function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: 
   const stored = (side?.photos ?? []).map((photo): ShownPhoto => {
     const swap = swapping(photo.id)
     if (swap) return { key: photo.id, src: swap.preview, note: `${swap.step}…`, error: false, photoId: null, dismiss: null }
-    const note = photo.status === 'failed' ? 'Not counted' : photo.status === 'analysed' ? `${photo.codesFound ?? 0} codes` : 'Counting…'
-    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed', photoId: photo.id, dismiss: null }
+    const nothing = photo.status === 'analysed' && photo.codesFound === 0
+    const note = photo.status === 'failed' ? 'Not counted' : nothing ? (photo.analyser === 'vision' ? 'Nothing recognised' : 'No code found') : photo.status === 'analysed' ? plural(photo.codesFound ?? 0, 'code') : 'Counting…'
+    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed' || nothing, photoId: photo.id, dismiss: null }
   })
   const incoming = pending
     .filter((item) => item.replaces === null || item.error !== null)
@@ -177,7 +179,7 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
           />
         )}
       </div>
-      {side && <SideSummary label={count} side={side} timeZone={timeZone} />}
+      {side && <SideSummary title={title} label={count} side={side} timeZone={timeZone} />}
     </section>
   )
 }

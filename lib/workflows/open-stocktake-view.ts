@@ -15,6 +15,7 @@ export interface PhotoView {
   status: StocktakePhoto['status']
   error: string | null
   codesFound: number | null
+  analyser: StocktakePhoto['analyser']
 }
 
 export interface SideView {
@@ -60,6 +61,7 @@ export async function openStocktakeView(supabase: SupabaseClient, session: Stock
         status: photo.status,
         error: photo.error,
         codesFound: photo.codes_found,
+        analyser: photo.analyser,
       })),
     state: sideState(photos, which),
     counts: counts[which],
