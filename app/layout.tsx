@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
         <NavBar />
-        <div className="flex flex-1 flex-col pb-20 md:pb-0">{children}</div>
+        <div className="flex flex-1 flex-col">{children}</div>
         <Toaster />
       </body>
     </html>

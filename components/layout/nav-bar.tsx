@@ -1,17 +1,11 @@
 import Link from 'next/link'
-import { Camera, LayoutDashboard, Package } from 'lucide-react'
+import { Camera } from 'lucide-react'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { isDemoVisitor } from '@/lib/demo/demo-visitor'
 import { Button } from '@/components/ui/button'
 import { DemoBanner } from './demo-banner'
-import { NavLink } from './nav-link'
 import { SignOutButton } from './sign-out-button'
-
-const appLinks = [
-  { href: '/app/products', label: 'Products', icon: Package },
-  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { href: '/upload', label: 'Upload Photos', icon: Camera },
-]
+import { TabBar } from './tab-bar'
 
 export async function NavBar() {
   const user = await getCurrentUser()
@@ -27,22 +21,7 @@ export async function NavBar() {
           </Link>
           {user ? (
             <>
-              {/* Phones: the app links become a bottom tab bar, in thumb reach. */}
-              <nav
-                aria-label="Main"
-                className="fixed inset-x-0 bottom-0 z-40 border-t bg-background md:static md:border-0 md:bg-transparent"
-              >
-                <ul className="grid grid-cols-3 md:flex md:gap-1">
-                  {appLinks.map(({ href, label, icon: Icon }) => (
-                    <li key={href}>
-                      <NavLink href={href}>
-                        <Icon aria-hidden="true" className="size-5 md:size-4" />
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <TabBar />
               <SignOutButton />
             </>
           ) : (

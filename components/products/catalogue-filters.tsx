@@ -7,12 +7,16 @@ interface CatalogueFiltersProps {
   onChange: (change: Partial<CatalogueView>) => void
 }
 
-const selectClass = 'min-h-11 rounded-md border border-input bg-background px-2 text-sm'
+const selectClass = 'min-h-11 max-w-full rounded-md border border-input bg-background px-2 text-sm'
 
-/** Stock filter chips, the category (when the shop uses any) and the order; each lives in the URL. */
+/**
+ * Stock filter chips and the category (when the shop uses any); each lives in the URL. One line on a
+ * Pixel 7 (the category takes what the chips leave, at least "All categories"); a narrower phone
+ * puts the category on a line of its own rather than past the screen's edge.
+ */
 export function CatalogueFilters({ view, categories, onChange }: CatalogueFiltersProps) {
   return (
-    <div className="-mx-4 flex items-center gap-2 overflow-x-auto px-4">
+    <div className="flex flex-wrap items-center gap-2">
       <div role="group" aria-label="Stock" className="flex shrink-0 gap-1">
         {STOCK_FILTERS.map(({ value, label }) => (
           <button
@@ -30,7 +34,7 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
         ))}
       </div>
       {categories.length > 0 && (
-        <select aria-label="Category" value={view.category} onChange={(e) => onChange({ category: e.target.value })} className={selectClass}>
+        <select aria-label="Category" value={view.category} onChange={(e) => onChange({ category: e.target.value })} className={cn(selectClass, 'min-w-0 grow basis-32 sm:grow-0 sm:basis-auto')}>
           <option value="">All categories</option>
           {categories.map((category) => (
             <option key={category} value={category}>
@@ -39,13 +43,19 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
           ))}
         </select>
       )}
-      <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={selectClass}>
-        {SORTS.map(({ value, label }) => (
-          <option key={value} value={value}>
-            Sort: {label}
-          </option>
-        ))}
-      </select>
     </div>
+  )
+}
+
+/** The list's order, beside the search box: in the URL too. */
+export function CatalogueSort({ view, onChange }: Pick<CatalogueFiltersProps, 'view' | 'onChange'>) {
+  return (
+    <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'shrink-0')}>
+      {SORTS.map(({ value, label }) => (
+        <option key={value} value={value}>
+          Sort: {label}
+        </option>
+      ))}
+    </select>
   )
 }

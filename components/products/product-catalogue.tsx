@@ -17,7 +17,7 @@ import { formatCount } from '@/lib/format/count'
 import { Button } from '@/components/ui/button'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
 import { AddProductButton } from './add-product-button'
-import { CatalogueFilters } from './catalogue-filters'
+import { CatalogueFilters, CatalogueSort } from './catalogue-filters'
 import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
 import { useCatalogueRows } from './use-catalogue-rows'
@@ -107,7 +107,10 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
     <div className="grid gap-3">
       {/* Reaching for the search or the filters starts reading the whole catalogue. */}
       <div className="grid gap-3" onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
-        <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+        <div className="flex gap-2">
+          <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+          <CatalogueSort view={view} onChange={change} />
+        </div>
         <CatalogueFilters view={view} categories={categories} onChange={change} />
       </div>
       {catalogue.failed ? (

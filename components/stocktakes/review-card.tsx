@@ -3,12 +3,17 @@
 import { useId } from 'react'
 import type { ProductSighting } from '@/lib/data/stocktake-review'
 import type { Coverage } from '@/lib/data/stocktakes'
+import type { FigureChange } from '@/lib/stocktakes/line-figures'
 import type { ReviewLine } from '@/lib/stocktakes/review'
+import { cn } from '@/lib/utils'
 import { CountField } from './count-field'
 import { LineFigures } from './line-figures'
 import { PhotoCrop } from './photo-crop'
 import type { EditField } from './use-review'
 import { useChoice } from './use-choice'
+
+/** The card's id, for the list of changed products to link to. */
+export const reviewCardId = (productId: string) => `product-${productId}`
 
 const COVERAGE_WORDS: Record<Coverage, string> = { shelf: 'Only the shelf', all: 'Everything we hold' }
 
@@ -19,12 +24,15 @@ interface ReviewCardProps {
   sighting: ProductSighting | null
   photoUrl: string | null
   readOnly: boolean
+  confirmed: boolean
+  /** what changed since the owner last saw this card (confirming was refused): the card is marked */
+  changes?: readonly FigureChange[]
   onSave: (field: EditField, value: string) => void
   onDirty: (key: string, dirty: boolean) => void
 }
 
 /** One product of the review: where it was found, its counts (editable), and what confirming does to its stock. */
-export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSave, onDirty }: ReviewCardProps) {
+export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, confirmed, changes, onSave, onDirty }: ReviewCardProps) {
   const id = useId()
   const [covers, cover] = useChoice(line.coverage === coverage ? 'default' : (line.coverage ?? 'default'))
   const field = (name: EditField, label: string, value: number) => (
@@ -38,11 +46,16 @@ export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSav
     />
   )
   return (
-    <article aria-labelledby={`${id}-name`} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4">
+    <article
+      id={reviewCardId(line.product_id)}
+      aria-labelledby={`${id}-name`}
+      className={cn('grid min-w-0 scroll-mt-20 content-start gap-3 rounded-xl border bg-card p-4', changes && 'border-amber-500 ring-2 ring-amber-500/40')}
+    >
       <header className="flex min-w-0 items-start gap-3">
         {sighting && photoUrl && <PhotoCrop sighting={sighting} url={photoUrl} name={line.name} />}
         <div className="min-w-0">
           <h3 id={`${id}-name`} className="font-semibold break-words">{line.name}</h3>
+          {changes && <p className="text-xs font-medium text-amber-800">Changed since you opened the review</p>}
           {line.sku && <p className="text-xs break-all text-muted-foreground">{line.sku}</p>}
           {line.analysers && (
             <p className="text-xs text-muted-foreground">
@@ -76,7 +89,7 @@ export function ReviewCard({ line, coverage, sighting, photoUrl, readOnly, onSav
           </select>
         </div>
       )}
-      <LineFigures line={line} />
+      <LineFigures line={line} confirmed={confirmed} changed={changes && new Set(changes.map((change) => change.term))} />
     </article>
   )
 }

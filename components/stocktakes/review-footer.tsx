@@ -22,25 +22,26 @@ export function ReviewFooter({ totals, confirmed, waiting, pending }: ReviewFoot
     ['Sold or missing', String(totals.sold_or_missing)],
     ['Stock change', signed(totals.change)],
   ]
+  // A phone shows it over the cards (the review has no tab bar): three short rows, at most 15% of the screen.
   return (
-    <div className="sticky bottom-16 z-30 -mx-4 border-t bg-background px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:bottom-0">
-      <div className="grid gap-2 sm:flex sm:items-center sm:justify-between sm:gap-4">
-        <dl aria-label="Totals" className="grid grid-cols-4 gap-2 text-center text-xs sm:text-sm">
+    <section aria-label="Confirm the stocktake" className="sticky bottom-0 z-30 -mx-4 border-t bg-background px-4 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] sm:py-3">
+      <div className="grid gap-1.5 sm:flex sm:items-center sm:justify-between sm:gap-4">
+        <dl aria-label="Totals" className="grid grid-cols-4 gap-1 text-center text-xs leading-4 sm:gap-2 sm:text-sm">
           {figures.map(([term, value]) => (
             <div key={term} className="grid">
               <dt className="text-muted-foreground">{term}</dt>
-              <dd className="text-base font-semibold tabular-nums">{value}</dd>
+              <dd className="text-sm font-semibold tabular-nums sm:text-base">{value}</dd>
             </div>
           ))}
         </dl>
         {confirmed ? (
-          <p role="status" className="flex items-center gap-2 font-medium text-emerald-700">
+          <p role="status" className="flex min-h-11 items-center gap-2 font-medium text-emerald-700">
             <CheckCircle2 aria-hidden="true" className="size-5" />
             Confirmed: these counts are in the stock ledger.
           </p>
         ) : (
-          <div className="grid gap-1">
-            <Button type="submit" size="lg" className="w-full" disabled={pending || waiting !== null}>
+          <div className="grid gap-0.5">
+            <Button type="submit" className="w-full" disabled={pending || waiting !== null}>
               {pending && <Spinner />}
               Confirm counts and update stock
             </Button>
@@ -50,6 +51,6 @@ export function ReviewFooter({ totals, confirmed, waiting, pending }: ReviewFoot
           </div>
         )}
       </div>
-    </div>
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { confirmStocktake } from '@/lib/actions/confirm-stocktake'
@@ -9,6 +9,7 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import type { Review } from '@/lib/stocktakes/review'
 import { announceStockChanged } from '@/lib/stock-events'
 import { AbsentProducts } from './absent-products'
+import { ChangedProducts } from './changed-products'
 import { CoverageChoice } from './coverage-choice'
 import { ReviewCard } from './review-card'
 import { ReviewFooter } from './review-footer'
@@ -24,14 +25,14 @@ interface StocktakeReviewProps {
 /** The review before anything changes: what the photos cover, each product's counts, then one confirmation. */
 export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: StocktakeReviewProps) {
   const router = useRouter()
-  const { review, setReview, save, saving } = useReview(sessionId, initial)
+  const { review, save, saving, changes, refused } = useReview(sessionId, initial)
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set())
   const confirmed = review.status === 'confirmed'
   const { pending, formProps } = useServerForm(
     async (previous, data) => {
       const result = await confirmStocktake(previous, data)
       // Refused because the ledger moved: the new numbers replace the old on screen.
-      if ('review' in result && result.review) setReview(result.review)
+      if ('review' in result && result.review) refused(result.review)
       return result
     },
     {
@@ -54,7 +55,9 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
       }),
     [],
   )
-  const counted = review.lines.filter((line) => line.in_photos)
+  const changed = useMemo(() => new Map(changes.map((change) => [change.productId, change])), [changes])
+  // The products that changed come first.
+  const counted = review.lines.filter((line) => line.in_photos).sort((a, b) => Number(changed.has(b.product_id)) - Number(changed.has(a.product_id)))
   const absent = review.lines.filter((line) => !line.in_photos)
   const waiting = saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
   const readOnly = confirmed || pending
@@ -63,6 +66,7 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
     <form {...formProps} className="grid gap-6">
       <input type="hidden" name="session_id" value={sessionId} />
       <input type="hidden" name="version" value={review.version} />
+      <ChangedProducts changes={changes} />
       {!confirmed && <CoverageChoice value={review.coverage} disabled={readOnly} onChange={(value) => void save('coverage', value)} />}
       <section aria-labelledby="counted-title" className="grid gap-3">
         <h2 id="counted-title" className="text-lg font-semibold">
@@ -80,6 +84,8 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
                 sighting={sighting}
                 photoUrl={sighting ? (photoUrls[sighting.path] ?? null) : null}
                 readOnly={readOnly}
+                confirmed={confirmed}
+                changes={changed.get(line.product_id)?.changes}
                 onSave={(field, value) => void save(field, value, line.product_id)}
                 onDirty={onDirty}
               />
@@ -87,7 +93,7 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
           })}
         </div>
       </section>
-      <AbsentProducts lines={absent} readOnly={readOnly} onChoose={(productId, value) => void save('absent', value, productId)} />
+      <AbsentProducts lines={absent} readOnly={readOnly} confirmed={confirmed} changed={changed} onChoose={(productId, value) => void save('absent', value, productId)} />
       <ReviewFooter totals={review.totals} confirmed={confirmed} waiting={waiting} pending={pending} />
     </form>
   )

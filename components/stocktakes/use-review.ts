@@ -1,9 +1,10 @@
 'use client'
 
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { editStocktake } from '@/lib/actions/edit-stocktake'
+import { reviewChanges, type LineChange } from '@/lib/stocktakes/line-figures'
 import type { Review } from '@/lib/stocktakes/review'
 
 export type EditField = 'coverage' | 'start_count' | 'end_count' | 'moved' | 'product_coverage' | 'absent'
@@ -18,6 +19,12 @@ export function useReview(sessionId: string, initial: Review) {
   const [review, setReview] = useState(initial)
   const [saving, setSaving] = useState(0)
   const latest = useRef(0)
+  // what changed when confirming was last refused (the ledger had moved): marked until the page is rendered again
+  const [changes, setChanges] = useState<readonly LineChange[]>([])
+  const shown = useRef(initial)
+  useEffect(() => {
+    shown.current = review
+  }, [review])
 
   const save = useCallback(
     async (field: EditField, value: string, productId?: string) => {
@@ -42,5 +49,11 @@ export function useReview(sessionId: string, initial: Review) {
     [sessionId],
   )
 
-  return { review, setReview, save, saving: saving > 0 }
+  /** Confirming was refused: the new numbers replace the old, and what changed is kept to be shown. */
+  const refused = useCallback((next: Review) => {
+    setChanges(reviewChanges(shown.current, next))
+    setReview(next)
+  }, [])
+
+  return { review, save, saving: saving > 0, changes, refused }
 }

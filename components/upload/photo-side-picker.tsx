@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
+import { plural } from '@/lib/format/plural'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import { Button } from '@/components/ui/button'
@@ -32,12 +33,10 @@ interface PhotoSidePickerProps {
   onTop?: boolean
 }
 
-const codes = (count: number) => (count === 1 ? '1 code' : `${count} codes`)
-
 /** A photo on its way in: its step, and the codes this phone has read in it so far (all of them, once counted). */
 function pendingNote({ step, found, counted }: PendingPhoto): string {
-  if (counted) return `${codes(found ?? 0)} · ${step}…`
-  return found ? `${step}… ${codes(found)} so far` : `${step}…`
+  if (counted) return `${plural(found ?? 0, 'code')} · ${step}…`
+  return found ? `${step}… ${plural(found, 'code')} so far` : `${step}…`
 }
 
 /** What the side shows: its stored photos (one being changed shows the new one in its place), then those on their way in. */
@@ -46,9 +45,10 @@ function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: 
   const stored = (side?.photos ?? []).map((photo): ShownPhoto => {
     const swap = swapping(photo.id)
     if (swap) return { key: photo.id, src: swap.preview, note: pendingNote(swap), error: false, photoId: null, dismiss: null, countAgain: null, kept: false }
-    const note = photo.status === 'failed' ? 'Not counted' : photo.status === 'analysed' ? codes(photo.codesFound ?? 0) : 'Counting…'
+    const nothing = photo.status === 'analysed' && photo.codesFound === 0
+    const note = photo.status === 'failed' ? 'Not counted' : nothing ? (photo.analyser === 'vision' ? 'Nothing recognised' : 'No code found') : photo.status === 'analysed' ? plural(photo.codesFound ?? 0, 'code') : 'Counting…'
     const byPhone = photo.status === 'analysed' && photo.countedOn === 'device' && !photo.keptOnDevice
-    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed', photoId: photo.id, dismiss: null, countAgain: byPhone ? () => onCountAgain(photo.id) : null, kept: photo.keptOnDevice }
+    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed' || nothing, photoId: photo.id, dismiss: null, countAgain: byPhone ? () => onCountAgain(photo.id) : null, kept: photo.keptOnDevice }
   })
   const incoming = pending
     .filter((item) => item.replaces === null || item.error !== null)
@@ -190,7 +190,7 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
           />
         )}
       </div>
-      {side && <SideSummary label={count} side={side} timeZone={timeZone} />}
+      {side && <SideSummary title={title} label={count} side={side} timeZone={timeZone} />}
     </section>
   )
 }

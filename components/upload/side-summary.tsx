@@ -1,14 +1,31 @@
 import { TriangleAlert } from 'lucide-react'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format/date-time'
+import { nothingInPhotos } from '@/lib/stocktakes/stage'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 
 export const TIME_SOURCE: Record<string, string> = { camera: 'camera', uploaded: 'uploaded', owner: 'set by hand' }
 
+interface SideSummaryProps {
+  /** the side's name, "Start of Day" */
+  title: string
+  /** its count's, "Morning count" */
+  label: string
+  side: SideView
+  timeZone: string
+}
+
+/** Counted photos with nothing found in them, by their place in the side's list, and what found nothing. */
+function emptyPhotos(side: SideView) {
+  const empty = side.photos.flatMap((photo, index) => (photo.status === 'analysed' && photo.codesFound === 0 ? [{ number: index + 1, analyser: photo.analyser }] : []))
+  return empty.length > 0 ? { numbers: empty.map((photo) => photo.number), analyser: empty[0]!.analyser ?? 'barcode' } : null
+}
+
 /** A side's time, how its counting goes, and what it counted so far (the morning count is there before lunch). */
-export function SideSummary({ label, side, timeZone }: { label: string; side: SideView; timeZone: string }) {
+export function SideSummary({ title, label, side, timeZone }: SideSummaryProps) {
   const { state, counts } = side
   if (state.photos === 0) return null
+  const empty = emptyPhotos(side)
   const units = counts.reduce((sum, item) => sum + item.count, 0)
   return (
     <div className="grid gap-2 text-sm">
@@ -25,6 +42,11 @@ export function SideSummary({ label, side, timeZone }: { label: string; side: Si
       {state.failed > 0 && (
         <p className="flex items-start gap-2 text-destructive" role="alert">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {state.error}
+        </p>
+      )}
+      {empty && (
+        <p className="flex items-start gap-2 text-amber-800" role="alert">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {nothingInPhotos(title, empty.numbers, empty.analyser)}
         </p>
       )}
       {state.counting === 0 && state.failed === 0 && (

@@ -56,3 +56,9 @@ export async function movementsOf(owner: Credentials, sku: string) {
     .throwOnError()
   return data as { delta: number; qty_after: number; reason: string; request_id: string | null }[]
 }
+
+/** Opens one of the catalogue's tools (Import CSV, Print labels, Suppliers…) from the menu at the top of /app/products. */
+export async function openCatalogueTool(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Tools' }).click()
+  await page.getByRole('menuitem', { name }).click()
+}

@@ -1,4 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
+import { createOwner, readyStocktake, signedInClient, type NewProduct } from './stack'
+import { signIn } from './ui'
 
 /** A product's card on the stocktake review. */
 export function reviewCard(page: Page, name: string): Locator {
@@ -46,4 +49,18 @@ export async function readTotals(page: Page): Promise<Record<string, string>> {
 export async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
   expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth)
+}
+
+/** An owner with these products and a stocktake counted and ready (counts by SKU), on its review. */
+export async function reviewOf(page: Page, tag: string, products: NewProduct[], counts: { start: Record<string, number>; end: Record<string, number> }) {
+  const owner = await createOwner(tag, { products })
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase.from('products').select('id, sku').throwOnError()
+  const ids = Object.fromEntries(data.map((p) => [p.sku as string, p.id as string]))
+  const bySku = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).map(([sku, n]) => [ids[sku]!, n]))
+  const { jpeg } = await shelfPhoto({ items: [], width: 800, height: 600, seed: 5 })
+  const sessionId = await readyStocktake(owner, jpeg, { start: bySku(counts.start), end: bySku(counts.end) })
+  await signIn(page, owner, `/stocktakes/${sessionId}`)
+  await expect(page.getByRole('heading', { name: 'Review stocktake' })).toBeVisible()
+  return { owner, supabase, ids, sessionId }
 }

@@ -45,6 +45,7 @@ export interface NewProduct {
   sku?: string | null
   qty: number
   low_stock_threshold: number
+  category?: string | null
   image_url?: string | null
 }
 

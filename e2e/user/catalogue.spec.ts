@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { movementsOf, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
+import { movementsOf, openCatalogueTool, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
 import { getOwnShop, signedInClient, type NewProduct } from '../_helpers/stack'
 import { expectToast, productCard } from '../_helpers/ui'
 
@@ -209,7 +209,7 @@ test('the history is paginated, newest first', async ({ page }) => {
 
 test('imports a CSV: preview with per-line errors, nothing written until confirmed', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'import')
-  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await openCatalogueTool(page, 'Import CSV')
   const csv = '\uFEFFName,SKU,qty,unit_price\r\nApples,APL,12,0.40\r\nPears,PER,lots,\r\n"=HYPERLINK(""http://x"")",EVIL,1,\r\n'
   await page.getByLabel('CSV file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(page.getByText('1 of 3 rows ready to import, 2 with problems (left out).')).toBeVisible()
@@ -233,7 +233,7 @@ test('exports the catalogue as CSV with formulas neutralised', async ({ page }) 
     { name: 'Tea, green', sku: 'TEA', qty: 3, low_stock_threshold: 1 },
     { name: '=cmd|calc', sku: 'X', qty: 0, low_stock_threshold: 0 },
   ])
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const [download] = await Promise.all([page.waitForEvent('download'), openCatalogueTool(page, 'Export CSV')])
   const { timezone } = await getOwnShop(owner)
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date())
   expect(download.suggestedFilename()).toBe(`shelfsnap-products-${today}.csv`)

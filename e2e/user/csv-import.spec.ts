@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { openCatalogueTool } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
@@ -15,7 +16,7 @@ test('a CSV with blank cells: the preview shows kept values and old → new, and
   await signIn(page, owner)
 
   await page.goto('/app/products')
-  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await openCatalogueTool(page, 'Import CSV')
   await expect(page.getByRole('heading', { name: 'Import products', level: 1 })).toBeVisible()
   // Excel in a comma-decimal locale: BOM, semicolons, 1,60
   const csv = '\uFEFFname;sku;barcode;qty;unit_cost;unit_price\r\n;OAT-1L;;4;;1,60\r\n"Rye Bread; sliced";RYE-1;;3;;2\r\nBroken;BRK;;lots;;\r\n'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { OWNER_STATE } from '../_helpers/catalogue'
+import { openCatalogueTool, OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
@@ -29,7 +29,7 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
 
   test('opens Print labels from the products page: a QR label per unit in stock, products picked, copies on request', async ({ page }) => {
     await page.goto('/app/products')
-    await page.getByRole('link', { name: 'Print labels' }).click()
+    await openCatalogueTool(page, 'Print labels')
     await expect(page).toHaveURL('/app/products/labels')
     await expect(page.getByRole('heading', { name: 'Print labels', level: 1 })).toBeVisible()
     // One label per unit in stock; the most stocked product (30) sets 16 products to a print of at most 500.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { openCatalogueTool } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
@@ -19,7 +20,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   const stock = async () => (await supabase.from('products').select('qty').eq('id', milk.id).single().throwOnError()).data.qty
 
   await signIn(page, owner, '/app/products')
-  await page.getByRole('link', { name: 'Reorder' }).click()
+  await openCatalogueTool(page, 'Reorder')
   await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible()
   const group = page.getByRole('region', { name: 'Dairy Direct' })
   await expect(group.getByRole('heading')).toHaveText('Dairy Direct · delivers in 3 days')
@@ -48,10 +49,16 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   expect(csv).toContain('Whole Milk 1L,MILK-1,2,12,24,0,0.35,8.40\r\n')
   expect((await page.request.get(`/app/purchase-orders/${randomUUID()}/export`)).status()).toBe(404)
 
+  // a draft has not gone to the supplier: nothing to receive on it yet
+  await expect(page.getByRole('main')).toContainText('Whole Milk 1L: ordered 24, received 0')
+  await expect.soft(page.getByRole('button', { name: 'Receive stock' })).toHaveCount(0)
+  await expect.soft(page.getByRole('heading', { name: 'Receive stock' })).toHaveCount(0)
+
   await page.getByRole('button', { name: 'Mark sent' }).click()
   await expectToast(page, 'Order marked sent', 'PO-0001 counts as on order now.', 'success')
   const arrived = page.getByLabel('Arrived now: Whole Milk 1L')
   await expect(arrived).toHaveValue('24')
+  await expect(page.getByRole('heading', { name: 'Receive stock' })).toBeVisible()
   await arrived.fill('10')
   await page.getByRole('button', { name: 'Receive stock' }).click()
   await expectToast(page, 'Stock received', '1 line received.', 'success')
@@ -63,19 +70,20 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await page.goBack()
 
   await expect(arrived).toHaveValue('14')
+  // the rest arrives with 5 more than ordered: asked first
+  await arrived.fill('19')
   await page.getByRole('button', { name: 'Receive stock' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Received')
-  expect(await stock()).toBe(26)
-
-  await arrived.fill('5')
-  await page.getByRole('button', { name: 'Receive stock' }).click()
-  await expect(page.getByRole('alertdialog')).toContainText('Whole Milk 1L: only 0 of 24 still to come. Confirm to receive more than ordered.')
-  expect(await stock()).toBe(26)
+  await expect(page.getByRole('alertdialog')).toContainText('Whole Milk 1L: only 14 of 24 still to come. Confirm to receive more than ordered.')
+  expect(await stock()).toBe(12)
   await page.getByRole('button', { name: 'Receive more than ordered' }).click()
-  await expect(page.getByRole('main')).toContainText('received 29')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Received')
+  // received in full: the lines as they stand, and nothing more to receive
+  await expect(page.getByRole('main')).toContainText('Whole Milk 1L: ordered 24, received 29')
+  await expect(page.getByRole('button', { name: 'Receive stock' })).toHaveCount(0)
+  await expect(page.getByLabel('Arrived now: Whole Milk 1L')).toHaveCount(0)
   expect(await stock()).toBe(31)
   const { data: receipts } = await supabase.from('stock_movements').select('delta, reason, source, note').eq('source', 'purchase_order').order('created_at').throwOnError()
-  expect(receipts).toEqual([10, 14, 5].map((delta) => ({ delta, reason: 'received', source: 'purchase_order', note: 'PO-0001' })))
+  expect(receipts).toEqual([10, 19].map((delta) => ({ delta, reason: 'received', source: 'purchase_order', note: 'PO-0001' })))
 
   await page.goto('/app/reorder')
   await expect(page.getByRole('heading', { name: 'Nothing to order now' })).toBeVisible()

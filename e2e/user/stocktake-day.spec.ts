@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../test/shelf/generate-shelf-photo'
+import { openCatalogueTool } from '../_helpers/catalogue'
 import { expectNoSidewaysScroll, readReviewCard, readTotals, reviewCard, type ShownLine } from '../_helpers/review'
 import { createOwner, newCredentials, type Credentials } from '../_helpers/stack'
 import { expectToast, productCard, signIn, signUpThroughUi, statCard } from '../_helpers/ui'
@@ -61,13 +62,13 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await expectToast(page, 'Shop created!', 'Day Shop is ready to go.', 'success')
 
   await expect(page).toHaveURL('/app/products')
-  await page.getByRole('link', { name: 'Import CSV' }).click()
+  await openCatalogueTool(page, 'Import CSV')
   const csv = 'name,sku,qty,low_stock_threshold\r\n' + products.map((p) => `${p.name},${p.sku},${catalogue[p.sku] ?? 10},2`).join('\r\n') + '\r\n'
   await page.getByLabel('CSV file').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(page.getByText('10 of 10 rows ready to import')).toBeVisible()
   await page.getByRole('button', { name: 'Import 10 products' }).click()
   await expectToast(page, 'Products imported', '10 new products, 0 products updated, 0 stock counts changed', 'success')
-  await page.getByRole('link', { name: 'Print labels' }).click()
+  await openCatalogueTool(page, 'Print labels')
   // a label per unit in stock, for each of the 10 products
   await expect(page.getByRole('group', { name: 'Products to print' }).getByRole('checkbox')).toHaveCount(10)
 
@@ -128,8 +129,11 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await evening2.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(evening2, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await expect(evening2.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible()
-  // The confirmed stocktake shows exactly what was booked.
-  for (const name of names) expect(await readReviewCard(evening2, name)).toEqual(shown[name])
+  // The confirmed stocktake shows exactly what was booked; the stock it found is now the stock before confirming.
+  for (const name of names) {
+    const { 'Stock now': before, ...figures } = shown[name]!.figures
+    expect(await readReviewCard(evening2, name)).toEqual({ ...shown[name], figures: { ...figures, 'Stock before confirming': before } })
+  }
   await evening2.context().close()
 
   const goneTotal = Number(totals['Sold or missing'])
@@ -185,7 +189,7 @@ test('a sale at the till while the review is open: confirming is refused, the ne
   await absent.getByRole('group', { name: 'Stale Jam' }).getByRole('radio', { name: 'Set to 0' }).check()
   await expect(absent.getByRole('group', { name: 'Stale Jam' })).toContainText('Stock after confirming0')
   const before = await readReviewCard(page, 'Stale Tea')
-  expect(before.booked).toEqual(['Count correction −3', 'Sold or missing −2'])
+  expect(before.booked).toEqual(['Count correction at the morning photos −3', 'Sold or missing −2'])
   expect(before.figures['Stock after confirming']).toBe('4')
 
   // Meanwhile, one tea is sold at the till (the product page, in another tab).
@@ -202,7 +206,7 @@ test('a sale at the till while the review is open: confirming is refused, the ne
   // Everything: the evening's 4 is the stock, less the one sold since.
   expect(after.figures['Stock now']).toBe('8')
   expect(after.figures['Stock after confirming']).toBe('3')
-  expect(after.booked).toEqual(['Count correction −3', 'Sold or missing −2'])
+  expect(after.booked).toEqual(['Count correction at the morning photos −3', 'Sold or missing −2'])
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(page, 'Stock updated', 'Stocktake confirmed: stock updated for 2 products', 'success')
   await page.goto('/app/products')

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { openCatalogueTool } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient, type Credentials } from '../_helpers/stack'
 import { controlsPastRightEdge, expectToast, signIn } from '../_helpers/ui'
 
@@ -14,7 +15,7 @@ async function storedSuppliers(owner: Credentials) {
 test('a new owner adds a supplier from the products page, corrects a bad email, edits it and deletes it', async ({ page }) => {
   const owner = await createOwner('suppliers')
   await signIn(page, owner, '/app/products')
-  await page.getByRole('link', { name: 'Suppliers' }).click()
+  await openCatalogueTool(page, 'Suppliers')
   await expect(page.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'No suppliers yet' })).toBeVisible()
 

@@ -152,6 +152,14 @@ test('photos without any code fail with a clear message, and nothing is counted'
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toBeVisible()
   // Stored (with its upload time) before the evening's: a morning photo must come first.
   await expect(page.getByText('Morning count: 0 units of 0 products')).toBeVisible({ timeout: 60_000 })
+  // Said as soon as the photo is counted, not at the end of the day: nothing found, and what usually helps.
+  const morning = page.getByRole('region', { name: 'Start of Day' })
+  await expect(morning.getByRole('alert')).toHaveText(
+    'No code found in Start of Day photo 1. What usually helps: closer to the shelf, in good light, with the labels facing the camera. Change the photo to try again.',
+  )
+  await expect(morning.getByRole('list', { name: 'Start of Day photos' }).getByRole('listitem')).toHaveText(['No code found'])
+  const { data: counted } = await (await signedInClient(owner)).from('count_photos').select('status, codes_found').throwOnError()
+  expect(counted).toEqual([{ status: 'analysed', codes_found: 0 }])
   await page.getByLabel('End of Day photo', { exact: true }).setInputFiles(await blank('evening.jpg'))
   await page.getByRole('button', { name: 'Analyze Inventory' }).click()
   await expectToast(page, 'Analysis started', 'Counting the labels in your photos.', 'success')
@@ -173,6 +181,8 @@ test('the morning survives a reload, and discarding takes the stocktake and its 
   const owner = await ownerOnUpload(page, 'upload-reload')
   await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('morning.jpg', 4))
   await expect(page.getByText('Morning count: 4 units of 1 product')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('list', { name: 'Start of Day photos' }).getByRole('listitem')).toHaveText(['4 codes'])
+  await expect(page.getByText(/^No code found/)).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toBeVisible()
   await expect(page.getByText('Morning count: 4 units of 1 product')).toBeVisible()

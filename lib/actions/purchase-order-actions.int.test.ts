@@ -72,8 +72,14 @@ describe('receiving stock', () => {
     return rows[0]!
   }
 
-  it('receives what the form says, and refuses bad numbers, another shop and a cancelled order', async () => {
+  it('receives what the form says, and refuses bad numbers, a draft, another shop and a cancelled order', async () => {
     const { id, line } = await order()
+    expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: '4', [`before:${line}`]: '0' }))).toMatchObject({
+      ok: false,
+      message: 'This purchase order is still a draft: mark it sent before receiving stock on it',
+    })
+    expect(await qty(milk)).toBe(2)
+    expect(await changePurchaseOrderStatus(idle, formData({ id, status: 'sent' }))).toMatchObject({ ok: true })
     expect(await receiveStock(idle, formData({ id, [`receive:${line}`]: '4', [`before:${line}`]: '0' }))).toEqual({ ok: true, message: '1 line received.' })
     expect(await qty(milk)).toBe(6)
     // the same form again: the line has moved on since the screen showed 0 received

@@ -215,10 +215,11 @@ describe('the delivery run', () => {
       await makeDue(stack, shop.shopId)
     }
     const admin = createAdminClient()
-    // a mail server that takes 300 ms a message, and a run that may start sends for 400 ms
-    const slow = await slowSmtpServer(300)
+    // a mail server that takes 1.2 s a message, and a run that may start sends for 1.5 s: time for the
+    // claims and a first send even on a busy machine (400 ms was not, under three test runs on two cores)
+    const slow = await slowSmtpServer(1200)
     process.env.SMTP_URL = slow.url
-    const first = await runDeliveries(admin, { origin: 'http://localhost:3000', deadline: Date.now() + 400, concurrency: 1 })
+    const first = await runDeliveries(admin, { origin: 'http://localhost:3000', deadline: Date.now() + 1500, concurrency: 1 })
     await slow.stop()
     expect(first).toMatchObject({ queuedShops: 6, timedOut: true, failed: 0, retrying: 0 })
     expect(first.sent).toBeGreaterThanOrEqual(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sideState, stocktakeStage, type PhotoState } from './stage'
+import { nothingInPhotos, sideState, stocktakeStage, type PhotoState } from './stage'
 
 const photo = (side: 'start' | 'end', status: PhotoState['status'], codes: number | null = null, error: string | null = null): PhotoState => ({
   side,
@@ -32,5 +32,15 @@ describe('sideState', () => {
   it('counts one side only, codes from counted photos, and the first failure', () => {
     const photos = [photo('start', 'analysed', 3), photo('start', 'failed', 9, 'unreadable'), photo('start', 'analysing'), photo('end', 'analysed', 5)]
     expect(sideState(photos, 'start')).toEqual({ photos: 3, counting: 1, failed: 1, codes: 3, error: 'unreadable' })
+  })
+})
+
+describe('nothingInPhotos', () => {
+  it('names the photos with nothing found and says what usually helps', () => {
+    expect(nothingInPhotos('Start of Day', [2], 'barcode')).toBe(
+      'No code found in Start of Day photo 2. What usually helps: closer to the shelf, in good light, with the labels facing the camera. Change the photo to try again.',
+    )
+    expect(nothingInPhotos('End of Day', [1, 3, 4], 'barcode')).toMatch(/^No code found in End of Day photos 1, 3 and 4\. /)
+    expect(nothingInPhotos('End of Day', [1], 'vision')).toMatch(/^No product recognised in End of Day photo 1\. What usually helps: closer to the shelf, in good light/)
   })
 })

@@ -1,5 +1,6 @@
 // Where an open stocktake stands follows from its photos alone, so it can
 // never say "ready" while a photo is still being counted.
+import type { AnalyserKind } from '@/lib/counting/analyser'
 import type { Side } from './photo-path'
 
 export type Stage = 'empty' | 'counting' | 'failed' | 'morning' | 'evening' | 'nothing_found' | 'ready' | 'confirmed' | 'expired'
@@ -53,4 +54,21 @@ export const STAGE_LABELS: Record<Stage, string> = {
   ready: 'Counted: ready to review',
   confirmed: 'Confirmed',
   expired: 'Unfinished for 7 days: closed and its photos removed',
+}
+
+/** "Start of Day photo 2", "Start of Day photos 1 and 3": the photos as the upload page names them. */
+function photoNames(title: string, numbers: readonly number[]): string {
+  if (numbers.length === 1) return `${title} photo ${numbers[0]}`
+  return `${title} photos ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+}
+
+/**
+ * Photos counted with nothing found in them: said as soon as they are counted (a morning photo of
+ * the back of the labels is no use in the evening), with what usually helps.
+ */
+export function nothingInPhotos(title: string, numbers: readonly number[], analyser: AnalyserKind): string {
+  const which = photoNames(title, numbers)
+  return analyser === 'vision'
+    ? `No product recognised in ${which}. What usually helps: closer to the shelf, in good light, with the products' fronts facing the camera. Change the photo to try again.`
+    : `No code found in ${which}. What usually helps: closer to the shelf, in good light, with the labels facing the camera. Change the photo to try again.`
 }

@@ -15,6 +15,7 @@ export interface PhotoView {
   status: StocktakePhoto['status']
   error: string | null
   codesFound: number | null
+  analyser: StocktakePhoto['analyser']
   /** read on the phone that took it, or by the server */
   countedOn: StocktakePhoto['counted_on']
   /** only its labels' crops were uploaded */
@@ -64,6 +65,7 @@ export async function openStocktakeView(supabase: SupabaseClient, session: Stock
         status: photo.status,
         error: photo.error,
         codesFound: photo.codes_found,
+        analyser: photo.analyser,
         countedOn: photo.counted_on,
         keptOnDevice: photo.kept_on_device,
       })),

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
-import { CatalogueFileLinks } from '@/components/products/catalogue-file-links'
 import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ProductsHeader } from '@/components/products/products-header'
@@ -55,8 +54,6 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
       <ProductsHeader shopName={result.catalogue?.shop.name ?? null} />
       {result.catalogue && <CodeClashes clashes={findCodeClashes(result.catalogue.rows.map(fromTuple))} />}
-      {/* Phones keep the screen for the counter list: the file links come after it there. */}
-      <CatalogueFileLinks className="hidden sm:flex" />
       {result.catalogue ? (
         <ProductCatalogue
           first={firstView(result.catalogue.rows, view, ROWS_PER_STEP)}
@@ -70,7 +67,6 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
           <ErrorToast title="Error loading products" description={result.error ?? ''} />
         </div>
       )}
-      <CatalogueFileLinks className="sm:hidden" />
     </main>
   )
 }

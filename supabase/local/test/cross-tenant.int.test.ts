@@ -446,6 +446,7 @@ describe('every table, function and bucket is locked to its shop', () => {
     expect(results).toEqual([{ qty_after: 7 }])
     const { data: lines } = await client.from('purchase_order_lines').select('qty, received').eq('id', victim.purchaseOrderLineId).throwOnError()
     expect(lines).toEqual([{ qty: 24, received: 0 }])
+    await client.rpc('set_purchase_order_status', { p_purchase_order_id: victim.purchaseOrderId, p_status: 'sent' }).throwOnError()
     const { data: receipt } = await client
       .rpc('receive_purchase_order', { p_purchase_order_id: victim.purchaseOrderId, p_lines: [{ line_id: victim.purchaseOrderLineId, units: 24, received_before: 0 }] })
       .throwOnError()

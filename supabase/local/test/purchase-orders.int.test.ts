@@ -76,6 +76,8 @@ async function stock(productId: string) {
   return { qty: row.qty, ledger: Number(row.total), receipts: Number(row.receipts) }
 }
 
+const send = (orderId: string) => shop.owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: orderId, p_status: 'sent' }).throwOnError()
+
 const receive = (orderId: string, lines: { line_id: string; units: number; received_before: number }[], allowOver = false) =>
   shop.owner.client.rpc('receive_purchase_order', { p_purchase_order_id: orderId, p_lines: lines, p_allow_over: allowOver })
 
@@ -119,7 +121,7 @@ describe('purchase orders', () => {
   it('receives part of a line, then the rest, into the ledger, and moves the order from sent to received', async () => {
     const product = await newProduct(shop, 'PO-PART', 4)
     const order = await draft([{ product_id: product, packs: 2, pack_size: 6 }])
-    await shop.owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: order.id, p_status: 'sent' }).throwOnError()
+    await send(order.id)
     const [line] = await linesOf(order.id)
     const part = await receive(order.id, [{ line_id: line!.id, units: 5, received_before: 0 }])
     expect(part.data).toEqual({ status: 'partly_received', lines: [{ line_id: line!.id, received: 5, applied: true }] })
@@ -143,6 +145,7 @@ describe('purchase orders', () => {
   it('adds stock once for a double submit and for two devices receiving the same line at once', async () => {
     const product = await newProduct(shop, 'PO-TWICE')
     const order = await draft([{ product_id: product, packs: 10 }])
+    await send(order.id)
     const [line] = await linesOf(order.id)
     const same = { line_id: line!.id, units: 4, received_before: 0 }
     const results = await Promise.all([receive(order.id, [same]), receive(order.id, [same]), receive(order.id, [same])])
@@ -155,6 +158,7 @@ describe('purchase orders', () => {
   it('asks before receiving more than was ordered, and then receives it', async () => {
     const product = await newProduct(shop, 'PO-OVER')
     const order = await draft([{ product_id: product, packs: 2 }])
+    await send(order.id)
     const [line] = await linesOf(order.id)
     const over = [{ line_id: line!.id, units: 3, received_before: 0 }]
     const refused = await receive(order.id, over)
@@ -199,6 +203,24 @@ describe('purchase orders', () => {
     expect(badEmail.error?.code).toBe('23514')
     const elsewhere = await client.from('suppliers').insert({ shop_id: other.shopId, name: 'Planted Ltd' })
     expect(elsewhere.error?.code).toBe('42501')
+  })
+
+  it('receives only on a sent order: a draft and a received order refuse, and a retry of the last receipt is still answered', async () => {
+    const product = await newProduct(shop, 'PO-SENT-ONLY')
+    const order = await draft([{ product_id: product, packs: 3 }])
+    const [line] = await linesOf(order.id)
+    const all = [{ line_id: line!.id, units: 3, received_before: 0 }]
+    const onDraft = await receive(order.id, all)
+    expect(onDraft.error).toMatchObject({ code: '22023', message: 'This purchase order is still a draft: mark it sent before receiving stock on it' })
+    expect(await stock(product)).toEqual({ qty: 0, ledger: 0, receipts: 0 })
+
+    await send(order.id)
+    expect((await receive(order.id, all)).data).toMatchObject({ status: 'received' })
+    // the same receipt again (a double tap, a retry on poor Wi-Fi): answered, not applied
+    expect((await receive(order.id, all)).data).toEqual({ status: 'received', lines: [{ line_id: line!.id, received: 3, applied: false }] })
+    const more = await receive(order.id, [{ line_id: line!.id, units: 1, received_before: 3 }], true)
+    expect(more.error).toMatchObject({ code: '22023', message: 'This purchase order is received in full: nothing more can be received on it' })
+    expect(await stock(product)).toEqual({ qty: 3, ledger: 3, receipts: 1 })
   })
 
   it('keeps a draft editable and a sent order fixed', async () => {

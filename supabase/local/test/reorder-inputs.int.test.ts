@@ -110,6 +110,7 @@ describe('reorder_inputs', () => {
     }
     const partly = await order()
     const { data: line } = await owner.client.from('purchase_order_lines').select('id').eq('purchase_order_id', partly).single().throwOnError()
+    await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: partly, p_status: 'sent' }).throwOnError()
     await owner.client.rpc('receive_purchase_order', { p_purchase_order_id: partly, p_lines: [{ line_id: line.id, units: 10, received_before: 0 }] }).throwOnError()
     const cancelled = await order()
     await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: cancelled, p_status: 'cancelled' }).throwOnError()

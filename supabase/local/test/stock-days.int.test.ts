@@ -86,6 +86,7 @@ describe('stock_days', () => {
       .single<{ id: string }>()
       .throwOnError()
     const { data: line } = await owner.client.from('purchase_order_lines').select('id').eq('purchase_order_id', order.id).single().throwOnError()
+    await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: order.id, p_status: 'sent' }).throwOnError()
     await owner.client
       .rpc('receive_purchase_order', { p_purchase_order_id: order.id, p_lines: [{ line_id: line.id, units: 6, received_before: 0 }] })
       .throwOnError()

@@ -21,7 +21,8 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
   if (!order) notFound()
   const label = orderNumber(order.number)
   const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
-  const open = order.status !== 'cancelled'
+  // Stock arrives on an order sent to the supplier: not on a draft, and no more once it is all in.
+  const receiving = order.status === 'sent' || order.status === 'partly_received'
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <BackLink href="/app/purchase-orders">All purchase orders</BackLink>
@@ -62,17 +63,22 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         </tbody>
       </table>
       <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4 print:hidden">
-        <h2 id="lines-heading" className="text-lg font-semibold">{open ? 'Receive stock' : 'Lines'}</h2>
-        {open ? (
+        <h2 id="lines-heading" className="text-lg font-semibold">{receiving ? 'Receive stock' : 'Lines'}</h2>
+        {receiving ? (
           <ReceiveForm orderId={order.id} lines={order.lines} />
         ) : (
-          <ul className="divide-y">
-            {order.lines.map((line) => (
-              <li key={line.id} className="py-2 text-sm">
-                {line.name}: ordered {line.qty}, received {line.received}
-              </li>
-            ))}
-          </ul>
+          <>
+            {order.status === 'draft' && (
+              <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
+            )}
+            <ul className="divide-y">
+              {order.lines.map((line) => (
+                <li key={line.id} className="py-2 text-sm">
+                  {line.name}: ordered {line.qty}, received {line.received}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </main>

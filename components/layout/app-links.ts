@@ -1,0 +1,61 @@
+import {
+  ChartColumn,
+  ClipboardList,
+  Download,
+  LayoutDashboard,
+  Camera,
+  Package,
+  QrCode,
+  Settings,
+  ShoppingCart,
+  Truck,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react'
+
+export interface AppLink {
+  href: string
+  label: string
+  icon: LucideIcon
+  /** the route answers with a file, not a page: a plain download link */
+  file?: boolean
+}
+
+const SUPPLIERS: AppLink = { href: '/app/suppliers', label: 'Suppliers', icon: Truck }
+const REORDER: AppLink = { href: '/app/reorder', label: 'Reorder', icon: ShoppingCart }
+const ORDERS: AppLink = { href: '/app/purchase-orders', label: 'Orders', icon: ClipboardList }
+
+/**
+ * The app's tabs: along the bottom of a phone's screen (each as wide as the bar shares out), in the
+ * header above that. The Scan page (issue 24 §2) is one line here once /scan exists, e.g.
+ * `{ href: '/scan', label: 'Scan', icon: ScanBarcode }` after Products.
+ */
+export const TABS: readonly AppLink[] = [
+  { href: '/app/products', label: 'Products', icon: Package },
+  { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/upload', label: 'Upload Photos', icon: Camera },
+]
+
+/** Every other page of the app, under the last tab, "More". */
+export const MORE_LINKS: readonly AppLink[] = [
+  { href: '/reports', label: 'Reports', icon: ChartColumn },
+  ORDERS,
+  REORDER,
+  SUPPLIERS,
+  { href: '/settings', label: 'Settings', icon: Settings },
+]
+
+/** The catalogue's tools, in the menu at the top of /app/products. */
+export const CATALOGUE_TOOLS: readonly AppLink[] = [
+  { href: '/app/products/import', label: 'Import CSV', icon: Upload },
+  { href: '/app/products/export', label: 'Export CSV', icon: Download, file: true },
+  { href: '/app/products/labels', label: 'Print labels', icon: QrCode },
+  SUPPLIERS,
+  REORDER,
+  ORDERS,
+]
+
+/** Pages with their own bar at the bottom of the screen (the stocktake review's totals and Confirm): no tab bar there on a phone. */
+export const WITHOUT_TAB_BAR: readonly string[] = ['/stocktakes/']
+
+export const isCurrent = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`)

@@ -1,0 +1,23 @@
+'use client'
+
+import { ChevronDown, Wrench } from 'lucide-react'
+import { CATALOGUE_TOOLS } from '@/components/layout/app-links'
+import { LinkMenu } from '@/components/layout/link-menu'
+import { Button } from '@/components/ui/button'
+
+/** Import and export the catalogue as CSV, print QR labels; suppliers, reorder and orders: one menu at the top of the list. */
+export function CatalogueTools() {
+  return (
+    <LinkMenu
+      links={CATALOGUE_TOOLS}
+      trigger={
+        <Button variant="outline" className="gap-1 px-3">
+          <Wrench aria-hidden="true" />
+          {/* Beside the title and Add Product, a phone under 400 px wide has room for the icons only. */}
+          <span className="max-[399px]:sr-only">Tools</span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      }
+    />
+  )
+}

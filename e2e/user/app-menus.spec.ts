@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expectNoSidewaysScroll } from '../_helpers/review'
+import { createOwner } from '../_helpers/stack'
+import { signIn } from '../_helpers/ui'
+
+// Every page within reach on a phone: the tabs, "More" for the rest, the
+// catalogue's tools at the top of the list, and its controls whole on screen.
+
+/** The element lies wholly inside the window as laid out now, not scrolled to (to a rounding error of the menus' positions). */
+async function expectWhollyOnScreen(page: Page, target: Locator) {
+  const box = (await target.boundingBox())!
+  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, height: window.innerHeight }))
+  expect(box.x, 'left edge').toBeGreaterThanOrEqual(-0.5)
+  expect(box.x + box.width, 'right edge').toBeLessThanOrEqual(width + 0.5)
+  expect(box.y, 'top edge').toBeGreaterThanOrEqual(-0.5)
+  expect(box.y + box.height, 'bottom edge').toBeLessThanOrEqual(height + 0.5)
+}
+
+test('the tabs are Products, Dashboard, Upload Photos and More; More is a menu of every other page, by touch and by keyboard', async ({ page, isMobile }) => {
+  const owner = await createOwner('more-tab', { products: [{ name: 'Menu Tea', sku: 'MENU-1', qty: 3, low_stock_threshold: 1 }] })
+  await signIn(page, owner, '/dashboard')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('listitem')).toHaveText(['Products', 'Dashboard', 'Upload Photos', 'More'])
+  const more = nav.getByRole('button', { name: 'More' })
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu')
+  await expect(more).toHaveAttribute('aria-expanded', 'false')
+  if (isMobile) {
+    // the bar along the bottom: four equal tabs, each whole on screen and tall enough for a thumb
+    const viewport = page.viewportSize()!
+    const bar = (await nav.boundingBox())!
+    expect(Math.round(bar.y + bar.height)).toBe(viewport.height)
+    const tabs = await nav.getByRole('listitem').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))
+    for (const tab of tabs) {
+      expect(tab.width).toBeCloseTo(viewport.width / 4, 0)
+      expect(tab.height).toBeGreaterThanOrEqual(44)
+    }
+  }
+
+  await more.click()
+  const menu = page.getByRole('menu', { name: 'More' })
+  await expect(menu.getByRole('menuitem')).toHaveText(['Reports', 'Orders', 'Reorder', 'Suppliers', 'Settings'])
+  for (const item of await menu.getByRole('menuitem').all()) await expectWhollyOnScreen(page, item)
+  await menu.getByRole('menuitem', { name: 'Settings' }).click()
+  await expect(page).toHaveURL('/settings')
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  // the page is marked as the current one in the menu
+  await more.click()
+  await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(more).toBeFocused()
+
+  // The keyboard: Enter opens it on its first page, the arrows move, Enter goes there.
+  await page.keyboard.press('Enter')
+  await expect(menu.getByRole('menuitem', { name: 'Reports' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(menu.getByRole('menuitem', { name: 'Orders' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/app/purchase-orders')
+})
+
+/** An owner with a dozen products in two categories, on /app/products. */
+async function onCatalogue(page: Page, tag: string) {
+  const owner = await createOwner(tag, {
+    products: Array.from({ length: 12 }, (_, i) => ({
+      name: `Tool Product ${i + 1}`,
+      sku: `TOOL-${i + 1}`,
+      qty: 10 + i,
+      low_stock_threshold: 2,
+      category: i % 2 ? 'Household & Cleaning' : 'Drinks',
+    })),
+  })
+  await signIn(page, owner, '/app/products')
+  await expect(page).toHaveURL('/app/products')
+  const list = page.getByRole('list', { name: 'Products' })
+  await expect(list.getByRole('listitem').first()).toBeVisible()
+  return list
+}
+
+test('the catalogue’s tools are a menu at the top of the list', async ({ page }) => {
+  const list = await onCatalogue(page, 'tools-menu')
+  // on the first screen, above the list, with no tool left below it
+  const tools = page.getByRole('button', { name: 'Tools' })
+  await expect(tools).toBeInViewport({ ratio: 1 })
+  expect((await tools.boundingBox())!.y).toBeLessThan((await list.boundingBox())!.y)
+  for (const name of ['Import CSV', 'Export CSV', 'Print labels', 'Suppliers', 'Reorder', 'Orders']) {
+    await expect(page.getByRole('link', { name })).toHaveCount(0)
+  }
+  await expect(tools).toHaveAttribute('aria-haspopup', 'menu')
+  await tools.click()
+  const menu = page.getByRole('menu', { name: 'Tools' })
+  await expect(menu.getByRole('menuitem')).toHaveText(['Import CSV', 'Export CSV', 'Print labels', 'Suppliers', 'Reorder', 'Orders'])
+  for (const item of await menu.getByRole('menuitem').all()) await expectWhollyOnScreen(page, item)
+  // Export CSV from the menu is the catalogue's file
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Export CSV' }).click()])
+  expect(readFileSync((await download.path())!, 'utf8')).toContain('Tool Product 12')
+  await expect(menu).toBeHidden()
+  await tools.click()
+  await menu.getByRole('menuitem', { name: 'Print labels' }).click()
+  await expect(page).toHaveURL('/app/products/labels')
+})
+
+/** Every control of the search row and the filter row above the list. */
+async function filterRow(page: Page) {
+  const chips = await page.getByRole('group', { name: 'Stock' }).getByRole('button').all()
+  return [page.getByRole('searchbox', { name: 'Search products' }), page.getByLabel('Sort by'), page.getByLabel('Category'), ...chips]
+}
+
+test('on a Pixel 7, "Sort: Name", "All categories" and the stock filters are whole on the screen, as laid out and not scrolled to', async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the phone's width is what is measured")
+  const list = await onCatalogue(page, 'sort-whole')
+  const sort = page.getByLabel('Sort by')
+  await expect(sort).toHaveValue('name')
+  await expect(sort.locator('option:checked')).toHaveText('Sort: Name')
+  await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('All categories')
+  expect(page.viewportSize()!.width).toBe(412)
+  const controls = await filterRow(page)
+  expect(controls).toHaveLength(6)
+  for (const control of controls) await expectWhollyOnScreen(page, control)
+  // the stock filters and the category share one line: the list keeps its room
+  const [chip, category] = [(await controls.at(-1)!.boundingBox())!, (await page.getByLabel('Category').boundingBox())!]
+  expect(category.y).toBeCloseTo(chip.y, 0)
+  // a small phone too: the title row, the search row and the filters fit its width
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const control of [...controls, page.getByRole('button', { name: 'Tools' }), page.getByRole('link', { name: 'Add Product' })]) await expectWhollyOnScreen(page, control)
+  await expectNoSidewaysScroll(page)
+  await sort.selectOption({ label: 'Sort: Stock' })
+  await expect(page).toHaveURL('/app/products?sort=stock')
+  await expect(list.getByRole('heading').first()).toHaveText('Tool Product 1')
+})
