@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os'
 import type { NextConfig } from 'next'
 import { ACTION_BODY_LIMIT } from './lib/http/post-request'
-import { staticSecurityHeaders } from './lib/http/security-headers'
+import { staticSecurityHeaders, WORKER_CONTENT_SECURITY_POLICY } from './lib/http/security-headers'
 
 /**
  * `next dev` serves its dev resources (/_next/*, the HMR socket) only to pages opened at
@@ -43,7 +43,11 @@ const nextConfig: NextConfig = {
   // What the proxy does not see (static files and images); it sets the same headers and the CSP on the rest.
   async headers() {
     const headers = staticSecurityHeaders(process.env.NODE_ENV === 'production').map(([key, value]) => ({ key, value }))
-    return [{ source: '/:path*', headers }]
+    return [
+      { source: '/:path*', headers },
+      // The barcode decoder's worker runs under its own script's policy.
+      { source: '/_next/static/:path*', headers: [{ key: 'Content-Security-Policy', value: WORKER_CONTENT_SECURITY_POLICY }] },
+    ]
   },
 }
 

@@ -5,8 +5,8 @@
 // (MIN_PX_PER_MODULE px per 1D module, compact cards); the densest ones are
 // also generated on the older roomy cards, below the floor, and scored apart.
 import { availableParallelism, loadavg } from 'node:os'
-import { decodePhoto } from '../lib/counting/barcode/decode-photo.ts'
-import { loadZXing } from '../lib/counting/barcode/zxing-reader.ts'
+import { decodePhotoFile } from '../lib/counting/barcode/load-photo.ts'
+import { loadZXing } from '../lib/counting/barcode/zxing-node.ts'
 import { generateShelfPhoto, MIN_PX_PER_MODULE, type ShelfPhoto } from '../test/shelf/generate-shelf-photo.ts'
 import { decodeWithZxingJs } from './counting/zxing-js-baseline.ts'
 import { percentile, type Figure } from './stats.ts'
@@ -61,13 +61,13 @@ async function runSet(degraded: boolean) {
   for (const [i, labelCount] of LABEL_COUNTS.entries()) {
     if (BELOW_FLOOR_LABEL_COUNTS.includes(labelCount)) {
       const roomy = await generateShelfPhoto({ labelCount, seed: 100 + i, degraded, cards: 'roomy' })
-      score(belowFloor, roomy.truth, (await decodePhoto(roomy.jpeg)).codes)
+      score(belowFloor, roomy.truth, (await decodePhotoFile(roomy.jpeg)).codes)
       belowFloorPx = [Math.min(belowFloorPx[0]!, roomy.pxPerModule), Math.max(belowFloorPx[1]!, roomy.pxPerModule)]
     }
     const photo: ShelfPhoto = await generateShelfPhoto({ labelCount, seed: 100 + i, degraded })
     minPxPerModule = Math.min(minPxPerModule, photo.pxPerModule)
     let started = performance.now()
-    const decoded = await decodePhoto(photo.jpeg)
+    const decoded = await decodePhotoFile(photo.jpeg)
     const ms = performance.now() - started
     engineMs.push(ms)
     score(engine, photo.truth, decoded.codes)

@@ -7,7 +7,7 @@
 // that are not in the photo (wrong), labels counted twice (double) and the p95
 // time per photo, from the encoded image, for both readers in the same run.
 import { loadavg } from 'node:os'
-import { loadZXing } from '../lib/counting/barcode/zxing-reader.ts'
+import { loadZXing } from '../lib/counting/barcode/zxing-node.ts'
 import { compareEncodings, loadFigure } from './real-photos/compare.ts'
 import { itemKey, loadManifest, REAL_PHOTOS_DIR, realPhotosPresent, variantImage, VARIANTS } from './real-photos/manifest.ts'
 import type { Figure } from './stats.ts'

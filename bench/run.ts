@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatFigures, type Figure } from './stats.ts'
 import { runCountingBench } from './counting-bench.ts'
 import { runDeliveryBench } from './delivery-bench.ts'
+import { runDeviceDecodeBench } from './device-decode-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runLoadBench } from './load-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
@@ -27,6 +28,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   // `npm run bench -- delivery`: on PostgreSQL (BENCH_DATABASE_URL), production build and mail catcher
   ['Delivery: one cron run for 10,000 due shops, mail catcher as the SMTP server', runDeliveryBench],
   ['Zxing-samples: held-out zxing-cpp test photos, barcode analyser vs one plain zxing call', runZxingSamplesBench],
+  // `npm run bench -- device-decode`: the decode worker in system Chromium against one plain zxing call in the same page
+  ['Device-decode: the barcode decoder in the browser (worker), real photos and 12 MP shelves, vs one plain zxing call', runDeviceDecodeBench],
 ]
 const only = process.argv[2]
 const results: Record<string, Figure[]> = {}

@@ -3,6 +3,7 @@ import { UploadPhotos } from '@/components/upload/upload-photos'
 import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { purgeRemovals } from '@/lib/data/photo-removals'
 import { requireShop } from '@/lib/auth/require-shop'
+import { countsBarcodes } from '@/lib/counting/pick-analyser'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
 import { openStocktakeView } from '@/lib/workflows/open-stocktake-view'
@@ -12,11 +13,19 @@ export const metadata: Metadata = { title: 'Upload Photos' }
 export const maxDuration = 300
 
 export default async function UploadPage() {
-  const { shop, supabase } = await requireShop('/upload')
+  const { user, shop, supabase } = await requireShop('/upload')
   // Stocktakes left unfinished for a week lose their photos here, before the page lists them as closed;
   // removed photos past their undo window go for good.
   await Promise.all([expireStaleStocktakes(supabase, shop.id), purgeRemovals(supabase, shop.id)])
   const [open, recent] = await Promise.all([getOpenStocktake(supabase, shop.id), recentStocktakes(supabase, shop.id)])
   const stocktake = open ? await openStocktakeView(supabase, open) : null
-  return <UploadPhotos stocktake={stocktake} timeZone={shop.timezone} recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />} />
+  return (
+    <UploadPhotos
+      stocktake={stocktake}
+      timeZone={shop.timezone}
+      // Barcodes are read on the phone; the vision model runs on the server.
+      countsOnDevice={countsBarcodes(user.anonymous)}
+      recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
+    />
+  )
 }

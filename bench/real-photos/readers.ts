@@ -4,8 +4,8 @@
 // pixels, as a browser would hand it an ImageData. Each is timed from the
 // encoded image, decoding included.
 import { readBarcodes } from 'zxing-wasm/reader'
-import { decodePhoto } from '../../lib/counting/barcode/decode-photo.ts'
-import { loadZXing } from '../../lib/counting/barcode/zxing-reader.ts'
+import { decodePhotoFile } from '../../lib/counting/barcode/load-photo.ts'
+import { loadZXing } from '../../lib/counting/barcode/zxing-node.ts'
 import { rgbaOf } from './manifest.ts'
 import type { ReportedCode } from './score.ts'
 
@@ -16,7 +16,7 @@ export interface TimedRead {
 
 export async function readWithAnalyser(image: Buffer): Promise<TimedRead> {
   const started = performance.now()
-  const { codes } = await decodePhoto(image)
+  const { codes } = await decodePhotoFile(image)
   return { codes: codes.map(({ format, text }) => ({ format, text })), ms: performance.now() - started }
 }
 

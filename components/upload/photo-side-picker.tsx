@@ -27,39 +27,50 @@ interface PhotoSidePickerProps {
   /** one stored photo changed for another: that photo only */
   onChange: (photoId: string, file: File) => void
   onDismiss: (key: string) => void
+  /** a photo counted on the phone, counted again on the server */
+  onCountAgain: (photoId: string) => void
   /** the side at the top of the page: its photo is the first screen's largest picture */
   onTop?: boolean
 }
 
+/** A photo on its way in: its step, and the codes this phone has read in it so far (all of them, once counted). */
+function pendingNote({ step, found, counted }: PendingPhoto): string {
+  if (counted) return `${plural(found ?? 0, 'code')} · ${step}…`
+  return found ? `${step}… ${plural(found, 'code')} so far` : `${step}…`
+}
+
 /** What the side shows: its stored photos (one being changed shows the new one in its place), then those on their way in. */
-function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: (key: string) => void): ShownPhoto[] {
+function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: (key: string) => void, onCountAgain: (photoId: string) => void): ShownPhoto[] {
   const swapping = (id: string) => pending.find((item) => item.replaces === id && item.error === null)
   const stored = (side?.photos ?? []).map((photo): ShownPhoto => {
     const swap = swapping(photo.id)
-    if (swap) return { key: photo.id, src: swap.preview, note: `${swap.step}…`, error: false, photoId: null, dismiss: null }
+    if (swap) return { key: photo.id, src: swap.preview, note: pendingNote(swap), error: false, photoId: null, dismiss: null, countAgain: null, kept: false }
     const nothing = photo.status === 'analysed' && photo.codesFound === 0
     const note = photo.status === 'failed' ? 'Not counted' : nothing ? (photo.analyser === 'vision' ? 'Nothing recognised' : 'No code found') : photo.status === 'analysed' ? plural(photo.codesFound ?? 0, 'code') : 'Counting…'
-    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed' || nothing, photoId: photo.id, dismiss: null }
+    const byPhone = photo.status === 'analysed' && photo.countedOn === 'device' && !photo.keptOnDevice
+    return { key: photo.id, src: photo.url, note, error: photo.status === 'failed' || nothing, photoId: photo.id, dismiss: null, countAgain: byPhone ? () => onCountAgain(photo.id) : null, kept: photo.keptOnDevice }
   })
   const incoming = pending
     .filter((item) => item.replaces === null || item.error !== null)
     .map((item): ShownPhoto => ({
       key: item.key,
       src: item.preview,
-      note: item.error ?? `${item.step}…`,
+      note: item.error ?? pendingNote(item),
       error: item.error !== null,
       photoId: null,
       dismiss: item.error !== null ? () => onDismiss(item.key) : null,
+      countAgain: null,
+      kept: false,
     }))
   return [...stored, ...incoming]
 }
 
 /** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
 export function PhotoSidePicker(props: PhotoSidePickerProps) {
-  const { title, description, sessionId, side, pending, timeZone, disabled, onPick, onChange, onDismiss, onTop = false } = props
+  const { title, description, sessionId, side, pending, timeZone, disabled, onPick, onChange, onDismiss, onCountAgain, onTop = false } = props
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const shown = shownPhotos(side, pending, onDismiss)
+  const shown = shownPhotos(side, pending, onDismiss, onCountAgain)
   const storedIds = (side?.photos ?? []).map((photo) => photo.id)
   const room = MAX_PHOTOS_PER_SIDE - storedIds.length - pending.filter((item) => item.error === null && item.replaces === null).length
   const count = title === 'Start of Day' ? 'Morning count' : 'Evening count'

@@ -14,6 +14,10 @@ export interface ShownPhoto {
   photoId: string | null
   /** dismisses a photo that did not make it (nothing stored, nothing to ask) */
   dismiss: (() => void) | null
+  /** the phone counted it: the server can count it again */
+  countAgain: (() => void) | null
+  /** only its labels were uploaded: the photo stayed on the phone */
+  kept: boolean
 }
 
 interface PhotoTileProps {
@@ -53,6 +57,18 @@ export function PhotoTile({ photo, name, first, disabled, onChange, remove }: Ph
         {!photo.error && photo.note.endsWith('…') && <Spinner className="size-3" />}
         {photo.note}
       </span>
+      {photo.kept && <span className="text-muted-foreground">Photo kept on the phone</span>}
+      {photo.countAgain && (
+        <button
+          type="button"
+          className="min-h-8 text-left font-medium text-primary underline-offset-2 hover:underline disabled:opacity-50"
+          aria-label={`Count again on the server: ${name}`}
+          disabled={disabled}
+          onClick={photo.countAgain}
+        >
+          Count again on the server
+        </button>
+      )}
     </li>
   )
 }

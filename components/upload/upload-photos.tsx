@@ -11,9 +11,10 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
 import { AnalysisProgress } from './analysis-progress'
+import { KeepPhotosSetting, useKeepPhotosOnDevice } from './keep-photos-setting'
 import { PhotoSidePicker } from './photo-side-picker'
 import { useSideUpload } from './use-side-upload'
-import { useAnalyse, useFollowCounting } from './use-stocktake-progress'
+import { useAnalyse, useCountAgain, useFollowCounting } from './use-stocktake-progress'
 
 const SIDES = [
   { side: 'start', title: 'Start of Day', description: 'Before you open: one photo per shelf.' },
@@ -25,9 +26,12 @@ const SIDES = [
  * picked, so they survive a reload, another device and the evening; then the
  * evening's; then the review.
  */
-export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenStocktakeView | null; timeZone: string; recent?: ReactNode }) {
+export function UploadPhotos(props: { stocktake: OpenStocktakeView | null; timeZone: string; countsOnDevice: boolean; recent?: ReactNode }) {
+  const { stocktake, timeZone, countsOnDevice, recent } = props
   const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
-  const { pending, add, dismiss, uploading } = useSideUpload(current)
+  const [keepOnDevice, setKeepOnDevice] = useKeepPhotosOnDevice()
+  const { pending, add, dismiss, uploading } = useSideUpload(current, { onDevice: countsOnDevice, keepOnDevice })
+  const countAgain = useCountAgain(stocktake?.id ?? null)
   const { run, analyse, reset } = useAnalyse(stocktake?.id ?? null)
   useFollowCounting(stocktake)
   const busy = uploading || run.phase === 'analysing'
@@ -69,6 +73,7 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
           </div>
         </section>
       )}
+      {countsOnDevice && <KeepPhotosSetting on={keepOnDevice} onChange={setKeepOnDevice} disabled={busy} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {SIDES.map(({ side, title, description }, index) => (
           <PhotoSidePicker
@@ -90,6 +95,7 @@ export function UploadPhotos({ stocktake, timeZone, recent }: { stocktake: OpenS
               void add(side, [file], photoId)
             }}
             onDismiss={dismiss}
+            onCountAgain={countAgain}
           />
         ))}
       </div>

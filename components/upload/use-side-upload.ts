@@ -7,6 +7,7 @@ import { addStocktakePhoto } from '@/lib/actions/add-stocktake-photo'
 import { initialActionState, type ActionState } from '@/lib/actions/action-state'
 import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
 import { startStocktake } from '@/lib/actions/start-stocktake'
+import { canDecodeOnDevice, decodeOnDevice, DeviceDecodeError, type DeviceCount } from '@/lib/counting/barcode/device-decoder'
 import { resizeImages, STOCK_PHOTO, STOCK_PREVIEW } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
 import { previewPathOf, STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
@@ -22,6 +23,15 @@ export interface PendingPhoto {
   error: string | null
   /** the stored photo this one is changing (shown in its place until the page shows the new one) */
   replaces: string | null
+  /** codes read on this phone: so far, then all of them once `counted` */
+  found: number | null
+  counted: boolean
+}
+
+/** How the page counts: on this phone (barcodes; the server otherwise), and whether the photos stay here. */
+export interface CountingChoice {
+  onDevice: boolean
+  keepOnDevice: boolean
 }
 
 export function form(fields: Record<string, string | Blob>): FormData {
@@ -34,21 +44,51 @@ export function check(state: ActionState): void {
   if (!state.ok) throw new Error(state.message ?? 'Something went wrong')
 }
 
+const notAPhoto = (file: File) => new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
+
+interface Prepared {
+  blob: Blob
+  extension: 'jpg' | 'webp'
+  preview: Blob | null
+  /** the original's first bytes, where the camera wrote when it took the photo */
+  header: Blob | null
+  /** or that time, read here (the photo stays on the phone) */
+  cameraTime: string | null
+}
+
 /**
  * The original's first bytes, where the camera wrote when it took the photo,
  * read before the photo is shrunk (which drops them); then the photo upright
  * and at most 4096 px. A file the browser cannot read is refused before
  * anything is uploaded.
  */
-async function preparePhoto(file: File) {
+async function preparePhoto(file: File): Promise<Prepared> {
   const header = file.slice(0, PHOTO_HEADER_BYTES)
   try {
     const [photo, preview] = await resizeImages(file, [STOCK_PHOTO, STOCK_PREVIEW])
-    return { header, ...photo!, preview: preview!.blob }
+    return { header, ...photo!, preview: preview!.blob, cameraTime: null }
   } catch {
-    throw new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
+    throw notAPhoto(file)
   }
 }
+
+/**
+ * A photo that stays on the phone: what goes up is the sheet of its labels'
+ * crops, and the camera's time read here (the original's first bytes would
+ * carry part of the photo, and its thumbnail).
+ */
+async function prepareLabels(file: File, read: Promise<Read>): Promise<Prepared> {
+  const result = await read
+  if (!('count' in result)) {
+    if ('unreadable' in result && result.unreadable) throw notAPhoto(file)
+    throw new Error(`The codes in "${file.name}" could not be read on this phone, and it keeps its photos: switch off "Keep photos on this phone" to have the server count it.`)
+  }
+  const { readCameraTime } = await import('@/lib/stocktakes/camera-time')
+  const camera = readCameraTime(await file.slice(0, PHOTO_HEADER_BYTES).arrayBuffer())
+  return { blob: result.count.sheet!, extension: 'jpg', preview: null, header: null, cameraTime: camera ? `${camera.local}${camera.offset ?? ''}` : null }
+}
+
+type Read = { count: DeviceCount } | { error: string; unreadable: boolean } | { skipped: true }
 
 /** The stocktake to add to: the one on the page, else the shop's open one (or a new one: it exists from its first photo). */
 async function stocktakeFor(current: { id: string; shopId: string } | null) {
@@ -66,7 +106,7 @@ async function stocktakeFor(current: { id: string; shopId: string } | null) {
  * old photo and the other photos are never touched); then starts counting
  * them and refreshes the page, which shows them stored.
  */
-export function useSideUpload(current: { id: string; shopId: string } | null) {
+export function useSideUpload(current: { id: string; shopId: string } | null, choice: CountingChoice) {
   const router = useRouter()
   const [pending, setPending] = useState<PendingPhoto[]>([])
   const [refreshing, startRefresh] = useTransition()
@@ -87,15 +127,30 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
   const add = useCallback(
     async (side: Side, files: File[], replaces: string | null = null) => {
       const picked = replaces ? files.slice(0, 1) : files
-      const items = picked.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null, replaces }))
+      const items = picked.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null, replaces, found: null, counted: false }))
       for (const item of items) previews.current.add(item.preview)
       setPending((all) => [...all, ...items])
+      // Each photo is read on this phone as soon as it is picked (in the worker, one after another, while
+      // the photos upload): its count is on screen before its upload ends. Else the server counts it.
+      const onDevice = choice.onDevice && canDecodeOnDevice()
+      const keep = onDevice && choice.keepOnDevice
+      const reads = picked.map((file, index): Promise<Read> => {
+        const { key } = items[index]!
+        if (!onDevice) return Promise.resolve({ skipped: true })
+        return decodeOnDevice(file, { crops: keep, onProgress: (codes) => update(key, { found: codes.length }) }).then(
+          (count) => {
+            update(key, { found: count.list.codes.length, counted: true })
+            return { count }
+          },
+          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error), unreadable: error instanceof DeviceDecodeError && error.unreadable }),
+        )
+      })
       let stocktake: { id: string; shopId: string } | null = current
       for (const [index, file] of picked.entries()) {
         const { key } = items[index]!
         try {
           update(key, { step: 'Preparing' })
-          const photo = await preparePhoto(file)
+          const photo = keep ? await prepareLabels(file, reads[index]!) : await preparePhoto(file)
           stocktake = await stocktakeFor(stocktake)
           update(key, { step: 'Uploading' })
           const path = stockPhotoPath(stocktake.shopId, stocktake.id, side, newRequestId(), photo.extension)
@@ -105,9 +160,20 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
           const { error } = await bucket.upload(path, photo.blob, { contentType: photo.blob.type })
           if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
           // Without its preview the page shows the photo itself: slower, never wrong.
-          await bucket.upload(previewPathOf(path), photo.preview, { contentType: photo.preview.type })
+          if (photo.preview) await bucket.upload(previewPathOf(path), photo.preview, { contentType: photo.preview.type })
+          update(key, { step: 'Reading codes' })
+          const read = await reads[index]!
           update(key, { step: 'Checking' })
-          const fields = { session_id: stocktake.id, side, path, header: photo.header, ...(replaces ? { replaces } : {}) }
+          const fields = {
+            session_id: stocktake.id,
+            side,
+            path,
+            ...(photo.header ? { header: photo.header } : {}),
+            ...(photo.cameraTime ? { camera_time: photo.cameraTime } : {}),
+            ...(replaces ? { replaces } : {}),
+            // A photo the phone could not read is counted by the server.
+            ...('count' in read ? { detections: JSON.stringify(read.count.list) } : {}),
+          }
           check(await addStocktakePhoto(initialActionState, form(fields)))
           update(key, { step: 'Saved' })
         } catch (error) {
@@ -126,7 +192,7 @@ export function useSideUpload(current: { id: string; shopId: string } | null) {
         setPending((all) => all.filter((item) => item.error !== null || !items.some((added) => added.key === item.key)))
       })
     },
-    [current, router],
+    [current, router, choice.onDevice, choice.keepOnDevice],
   )
 
   const dismiss = useCallback((key: string) => setPending((all) => all.filter((item) => item.key !== key)), [])

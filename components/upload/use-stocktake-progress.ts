@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
-import { analyseStocktake } from '@/lib/actions/analyse-stocktake'
+import { analyseStocktake, countPhotoOnServer } from '@/lib/actions/analyse-stocktake'
 import { stocktakeProgress, type StocktakeProgress } from '@/lib/actions/stocktake-progress'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
@@ -83,4 +83,18 @@ export function useAnalyse(sessionId: string | null) {
 
   const reset = useCallback(() => setRun(idle), [])
   return { run, analyse, reset }
+}
+
+/** "Count again on the server": the server's count of one photo replaces the phone's; the page follows it as it counts. */
+export function useCountAgain(sessionId: string | null) {
+  const router = useRouter()
+  return useCallback(
+    async (photoId: string) => {
+      if (!sessionId) return
+      const result = await countPhotoOnServer(initialActionState, form({ session_id: sessionId, photo_id: photoId })).catch((error: unknown) => ({ ok: false, message: String(error) }))
+      if (!result.ok) toast.error('Not counted again', { description: result.message })
+      router.refresh()
+    },
+    [router, sessionId],
+  )
 }

@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test'
+import { ZXING_WASM_VERSION } from 'zxing-wasm/reader'
 import { OWNER_STATE } from '../_helpers/catalogue'
 
 type Headers = Record<string, string>
@@ -27,6 +28,8 @@ function expectSecurityHeaders(headers: Headers): string {
   const nonce = scripts.find((value) => value.startsWith("'nonce-"))
   expect(nonce, csp).toMatch(/^'nonce-[A-Za-z0-9+/=]{16,}'$/)
   expect(scripts).toContain("'strict-dynamic'")
+  // WebAssembly (the barcode decoder) compiles; nothing is evaluated from strings.
+  expect(scripts).toContain("'wasm-unsafe-eval'")
   expect(scripts).not.toContain("'unsafe-inline'")
   expect(scripts).not.toContain("'unsafe-eval'")
   expect(directives.get('frame-ancestors')).toEqual(["'none'"])
@@ -98,6 +101,15 @@ test('static files have the static headers; favicon, icons and manifest exist', 
   const asset = await request.get(script!)
   expect(asset.status()).toBe(200)
   expectStaticSecurityHeaders(headersOf(asset))
+  // A worker runs under its own script's policy: the app's scripts carry the decode worker's.
+  expect(headersOf(asset)['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'")
+  // zxing's wasm from the app's own origin, versioned and cached for good.
+  const wasm = await request.get(`/zxing/${ZXING_WASM_VERSION}/zxing_reader.wasm`)
+  expect(wasm.status()).toBe(200)
+  expect(wasm.headers()['content-type']).toBe('application/wasm')
+  expect(wasm.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect((await wasm.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]))
+  expect((await request.get('/zxing/0.0.0/zxing_reader.wasm')).status()).toBe(404)
 
   for (const [path, type] of [
     ['/favicon.ico', 'image/x-icon'],

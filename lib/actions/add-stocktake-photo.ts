@@ -1,10 +1,15 @@
 'use server'
 
-import { checkPhoto } from '@/lib/images/check-photo'
+import { checkPhoto, type PhotoCheck } from '@/lib/images/check-photo'
+import type { DetectionList } from '@/lib/counting/barcode/detections'
+import { countsBarcodes } from '@/lib/counting/pick-analyser'
+import { isAnonymousClaims } from '@/lib/demo/demo-visitor'
 import { addPhoto, downloadPhoto, photoPath, removePhotoFile } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
+import { detectionsFit, recordDeviceCount } from '@/lib/workflows/device-count'
 import { readCameraTime } from '@/lib/stocktakes/camera-time'
 import { isStockPhotoPath } from '@/lib/stocktakes/photo-path'
+import { detectionsField, VISION_NEEDS_PHOTO } from '@/lib/validations/device-count'
 import { addPhotoSchema, STOCKTAKE_NOT_FOUND } from '@/lib/validations/stocktake'
 import { validatedAction } from './validated-action'
 
@@ -20,26 +25,53 @@ const NOT_IN_FOLDER = "This photo is not in your shop's folder"
  * Changing a photo (`replaces`) is the same, in one transaction with taking
  * the old photo out: the other photos stay, and a new photo that is refused
  * leaves the old one where it was. The old file goes once the new row is in.
+ *
+ * With `detections`, the codes the phone read in the photo itself, the photo
+ * is counted from them (matched to the catalogue here) instead of by the
+ * server's job; a list that does not fit the photo is refused like a bad photo.
+ * A shop counting with the vision model counts on the server: a list for
+ * the photo itself is left aside, a sheet of label crops refused.
  */
+
+/** Why the uploaded file cannot go in: not a readable photo, or a phone's count that does not fit it. */
+function refusal(checked: PhotoCheck, detections: DetectionList | undefined, barcodes: boolean): string | null {
+  if (!checked.ok) return checked.message
+  if (!detections) return null
+  if (!barcodes) return detections.sheet ? VISION_NEEDS_PHOTO : null
+  return detectionsFit(detections, checked)
+}
+
 export const addStocktakePhoto = validatedAction(
   addPhotoSchema,
-  async ({ session_id, side, path, header, replaces }, { supabase }) => {
+  async ({ session_id, side, path, header, camera_time, replaces, detections: sent }, { supabase }) => {
     const session = await getStocktake(supabase, session_id)
     if (!session) return { ok: false, message: STOCKTAKE_NOT_FOUND }
     if (!isStockPhotoPath(path, session.shop_id, session.id, side)) return { ok: false, message: NOT_IN_FOLDER, fieldErrors: { path: [NOT_IN_FOLDER] } }
+    // Read here, not by the form's schema, so that a refused list takes its uploaded file with it.
+    const list = sent === undefined ? null : detectionsField.safeParse(sent)
+    if (list && !list.success) {
+      await removePhotoFile(supabase, path)
+      return { ok: false, message: list.error.issues[0]!.message }
+    }
+    const detections = list?.data
     const bytes = await downloadPhoto(supabase, path)
     if (!bytes) return { ok: false, message: 'The photo did not arrive. Try uploading it again.' }
     const checked = await checkPhoto(bytes)
-    const camera = header ? readCameraTime(Buffer.from(await header.arrayBuffer())) : null
+    const barcodes = detections !== undefined && countsBarcodes(isAnonymousClaims((await supabase.auth.getClaims()).data?.claims))
+    const refused = refusal(checked, detections, barcodes)
+    if (refused !== null || !checked.ok) {
+      await removePhotoFile(supabase, path)
+      return { ok: false, message: refused ?? 'This photo could not be added' }
+    }
+    const camera = header ? readCameraTime(Buffer.from(await header.arrayBuffer())) : (camera_time ?? null)
     const replaced = replaces ? await photoPath(supabase, session.id, replaces) : null
-    const added = checked.ok
-      ? await addPhoto(supabase, { sessionId: session.id, side, path, camera, width: checked.width, height: checked.height, replaces })
-      : checked
+    const added = await addPhoto(supabase, { sessionId: session.id, side, path, camera, width: checked.width, height: checked.height, replaces })
     if (!added.ok) {
       await removePhotoFile(supabase, path)
       return { ok: false, message: added.message }
     }
     if (replaced) await removePhotoFile(supabase, replaced)
+    if (detections && barcodes) await recordDeviceCount(supabase, { id: added.photoId, sessionId: session.id, shopId: session.shop_id }, detections, checked)
     return { ok: true }
   },
   { requireUser: true },

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AnalyserKind, PhotoAnalysis } from '@/lib/counting/analyser'
 import type { CameraTime } from '@/lib/stocktakes/camera-time'
 import { previewPathOf, STOCK_PHOTOS_BUCKET, type Side } from '@/lib/stocktakes/photo-path'
-import { fail, ruleBroken, type WriteResult } from './stocktakes'
+import { fail, ruleBroken } from './stocktakes'
 
 export type PhotoStatus = 'pending' | 'analysing' | 'analysed' | 'failed'
 
@@ -19,9 +19,15 @@ export interface StocktakePhoto {
   analyser: AnalyserKind | null
   width: number | null
   height: number | null
+  /** where its codes were read: on the phone, or by the server's job */
+  counted_on: CountedOn | null
+  /** the stored file is a sheet of label crops: the photo stayed on the phone */
+  kept_on_device: boolean
 }
 
-const PHOTO_COLUMNS = 'id, side, storage_path, taken_at, time_source, status, error, codes_found, analyser, width, height'
+export type CountedOn = 'device' | 'server'
+
+const PHOTO_COLUMNS = 'id, side, storage_path, taken_at, time_source, status, error, codes_found, analyser, width, height, counted_on, kept_on_device'
 
 export async function listPhotos(supabase: SupabaseClient, sessionId: string): Promise<StocktakePhoto[]> {
   const { data, error } = await supabase
@@ -43,7 +49,7 @@ export async function listPhotos(supabase: SupabaseClient, sessionId: string): P
 export async function addPhoto(
   supabase: SupabaseClient,
   photo: { sessionId: string; side: Side; path: string; camera: CameraTime | null; width: number; height: number; replaces?: string },
-): Promise<WriteResult> {
+): Promise<{ ok: true; photoId: string } | { ok: false; message: string }> {
   const args = {
     p_session_id: photo.sessionId,
     p_side: photo.side,
@@ -53,11 +59,12 @@ export async function addPhoto(
     p_width: photo.width,
     p_height: photo.height,
   }
-  const { error } = photo.replaces
+  const { data, error } = photo.replaces
     ? await supabase.rpc('replace_count_photo', { p_photo_id: photo.replaces, ...args })
     : await supabase.rpc('add_count_photo', args)
   if (error?.code === '23505') return { ok: false, message: 'This photo is already in the stocktake' }
-  return ruleBroken(error)
+  const result = ruleBroken(error)
+  return result.ok ? { ok: true, photoId: (data as { id: string }).id } : result
 }
 
 /** Where a photo of the stocktake is stored; null when it is not (or no longer) in it. */
@@ -119,6 +126,18 @@ export async function claimPhoto(supabase: SupabaseClient, sessionId: string): P
   return ((data ?? []) as (StocktakePhoto & { shop_id: string })[])[0] ?? null
 }
 
+/** Takes one photo waiting to be counted for the caller (a phone's count of it), unless a job took it first. */
+export async function claimPhotoById(supabase: SupabaseClient, photoId: string): Promise<boolean> {
+  const { data, error } = await supabase.from('count_photos').update({ status: 'analysing', claimed_at: new Date().toISOString() }).eq('id', photoId).eq('status', 'pending').select('id')
+  fail(error)
+  return (data ?? []).length > 0
+}
+
+/** A photo back in the queue, for the server's count. */
+export async function requeuePhoto(supabase: SupabaseClient, photoId: string): Promise<void> {
+  fail((await supabase.from('count_photos').update({ status: 'pending', error: null, claimed_at: null }).eq('id', photoId)).error)
+}
+
 /** Failed photos go back in the queue. */
 export async function retryFailedPhotos(supabase: SupabaseClient, sessionId: string): Promise<void> {
   fail((await supabase.from('count_photos').update({ status: 'pending', error: null }).eq('session_id', sessionId).eq('status', 'failed')).error)
@@ -129,6 +148,7 @@ export async function recordAnalysis(
   supabase: SupabaseClient,
   ids: { photo_id: string; session_id: string; shop_id: string },
   analysis: PhotoAnalysis,
+  where: { countedOn: CountedOn; keptOnDevice?: boolean } = { countedOn: 'server' },
 ): Promise<number> {
   fail((await supabase.from('count_lines').delete().eq('photo_id', ids.photo_id)).error)
   fail((await supabase.from('count_unmatched').delete().eq('photo_id', ids.photo_id)).error)
@@ -165,6 +185,8 @@ export async function recordAnalysis(
           codes_found: found,
           analysed_at: new Date().toISOString(),
           analyser: analysis.analyser,
+          counted_on: where.countedOn,
+          ...(where.keptOnDevice === undefined ? {} : { kept_on_device: where.keptOnDevice }),
           prompt_tokens: usage?.promptTokens ?? 0,
           completion_tokens: usage?.completionTokens ?? 0,
           cost_usd: usage?.costUsd == null ? null : usage.costUsd.toFixed(6),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, newNonce, staticSecurityHeaders } from './security-headers'
+import { contentSecurityPolicy, newNonce, staticSecurityHeaders, WORKER_CONTENT_SECURITY_POLICY } from './security-headers'
 
 function directives(csp: string) {
   return new Map(csp.split('; ').map((part) => {
@@ -13,8 +13,18 @@ describe('contentSecurityPolicy', () => {
 
   it('allows scripts by nonce only, never inline, and eval in development only', () => {
     const production = directives(contentSecurityPolicy(base)).get('script-src')
-    expect(production).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'"])
+    expect(production).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'", "'wasm-unsafe-eval'"])
     expect(directives(contentSecurityPolicy({ ...base, dev: true })).get('script-src')).toContain("'unsafe-eval'")
+  })
+
+  it("lets the barcode decoder's worker compile WebAssembly from the app's own origin, and nothing else: no eval, no other host", () => {
+    const worker = directives(WORKER_CONTENT_SECURITY_POLICY)
+    expect(worker.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"])
+    expect(worker.get('connect-src')).toEqual(["'self'"])
+    expect(worker.get('default-src')).toEqual(["'none'"])
+    expect(WORKER_CONTENT_SECURITY_POLICY).not.toContain("'unsafe-eval'")
+    expect(contentSecurityPolicy(base)).not.toContain("'unsafe-eval'")
+    expect(directives(contentSecurityPolicy(base)).get('worker-src')).toEqual(["'self'", 'blob:'])
   })
 
   it('lets the Supabase project serve images and answer over https and wss', () => {

@@ -17,7 +17,8 @@ export function contentSecurityPolicy({ nonce, supabaseUrl, dev }: CspOptions): 
   return [
     "default-src 'self'",
     // React's dev build evaluates code to rebuild server stacks; production never does.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    // WebAssembly (the barcode decoder) compiles under 'wasm-unsafe-eval', which allows nothing else.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${dev ? " 'unsafe-eval'" : ''}`,
     // Trap: a nonce in style-src would switch 'unsafe-inline' off, and Next and sonner inject style tags.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data: ${supabase}`,
@@ -32,6 +33,13 @@ export function contentSecurityPolicy({ nonce, supabaseUrl, dev }: CspOptions): 
     "frame-ancestors 'none'",
   ].join('; ')
 }
+
+/**
+ * The policy of the decode worker, sent with the app's scripts (a worker takes
+ * the policy of its own script's response, not the page's): its chunks and
+ * zxing's .wasm from the app's origin only, compiled under 'wasm-unsafe-eval'.
+ */
+export const WORKER_CONTENT_SECURITY_POLICY = ["default-src 'none'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ')
 
 /** Headers that do not depend on the request. */
 export function staticSecurityHeaders(production: boolean): [string, string][] {

@@ -18,9 +18,19 @@ export const addPhotoSchema = z.object({
     .file({ error: 'The photo could not be read' })
     .max(PHOTO_HEADER_BYTES, { error: 'The photo could not be read' })
     .optional(),
+  // The camera's time, read on the phone, when the photo stays there (its first bytes would show part of it).
+  camera_time: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2})?$/, { error: "The photo's time could not be read" })
+    .transform((text) => ({ local: text.slice(0, 19), offset: text.length > 19 ? text.slice(19) : null }))
+    .optional(),
   // Changing a photo: the one the new photo replaces (in its place, on the same side).
   replaces: z.uuid({ error: 'This photo is not in the stocktake' }).optional(),
+  // The codes the phone read in the photo itself (JSON, read by the action: see device-count.ts).
+  detections: z.string().optional(),
 })
+
+export const photoSchema = z.object({ session_id: sessionId, photo_id: z.uuid({ error: 'This photo is not in the stocktake' }) })
 
 const uuidList = z
   .string({ error: 'Choose the photos to remove' })

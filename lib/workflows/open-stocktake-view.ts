@@ -16,6 +16,10 @@ export interface PhotoView {
   error: string | null
   codesFound: number | null
   analyser: StocktakePhoto['analyser']
+  /** read on the phone that took it, or by the server */
+  countedOn: StocktakePhoto['counted_on']
+  /** only its labels' crops were uploaded */
+  keptOnDevice: boolean
 }
 
 export interface SideView {
@@ -62,6 +66,8 @@ export async function openStocktakeView(supabase: SupabaseClient, session: Stock
         error: photo.error,
         codesFound: photo.codes_found,
         analyser: photo.analyser,
+        countedOn: photo.counted_on,
+        keptOnDevice: photo.kept_on_device,
       })),
     state: sideState(photos, which),
     counts: counts[which],

@@ -2,8 +2,7 @@ import 'server-only'
 import { after } from 'next/server'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Analyser } from '@/lib/counting/analyser'
-import { createBarcodeAnalyser } from '@/lib/counting/barcode/barcode-analyser'
-import { pickAnalyser } from '@/lib/counting/pick-analyser'
+import { analyserFor } from '@/lib/counting/pick-analyser'
 import { isAnonymousClaims } from '@/lib/demo/demo-visitor'
 import { retryFailedPhotos } from '@/lib/data/stocktake-photos'
 import { createClient } from '@/lib/supabase/server'
@@ -21,11 +20,9 @@ export const MISCONFIGURED = 'Photo counting is not set up correctly on the serv
  */
 export async function startAnalysis(supabase: SupabaseClient, sessionId: string): Promise<{ ok: true } | { ok: false; message: string }> {
   let analyser: Analyser
-  // Demo visitors (anonymous accounts, free for anyone to make) count with
-  // barcodes only: the vision model is paid per photo.
   const { data } = await supabase.auth.getClaims()
   try {
-    analyser = isAnonymousClaims(data?.claims) ? createBarcodeAnalyser() : pickAnalyser()
+    analyser = analyserFor(isAnonymousClaims(data?.claims))
   } catch (error) {
     console.error('Photo counting is misconfigured', error)
     return { ok: false, message: MISCONFIGURED }

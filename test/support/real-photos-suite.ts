@@ -11,7 +11,8 @@ import { readPlain, readWithAnalyser } from '@/bench/real-photos/readers'
 import { scoreItem, type ItemScore } from '@/bench/real-photos/score'
 import { encodedAs, ENCODING_NAMES, type Encoding } from '@/bench/real-photos/stored-photo'
 
-const SUBSET = [
+/** A fixed subset of the manifest's items (`file variant`), for the unit tests; the benches read them all. */
+export const SUBSET = [
   'zxing/ean13-4/06.webp orig',
   'zxing/ean13-4/06.webp r90',
   'zxing/ean13-2/16.webp orig',

@@ -7,7 +7,8 @@
 // as codes that match nothing are, by text and symbology with how many labels
 // carried them.
 import type { Analyser, CatalogueItem, PhotoAnalysis, PhotoBox, ProductCount, UnmatchedItem } from '../analyser.ts'
-import { decodePhoto, type DetectedCode } from './decode-photo.ts'
+import type { DetectedCode } from './decode-photo.ts'
+import { decodePhotoFile } from './load-photo.ts'
 import { gtinKeys } from './retail-codes.ts'
 
 interface CatalogueIndex {
@@ -76,7 +77,7 @@ export function createBarcodeAnalyser(): Analyser {
   return {
     kind: 'barcode',
     async analyse(photo, catalogue, signal) {
-      const decoded = await decodePhoto(photo.bytes, signal)
+      const decoded = await decodePhotoFile(photo.bytes, signal)
       return { analyser: 'barcode', ...countCodes(decoded.codes, catalogue), usage: null }
     },
   }

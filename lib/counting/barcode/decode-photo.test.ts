@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { shelfPhoto, type ShelfItem } from '@/test/shelf/generate-shelf-photo'
 import { COMPACT_CARD } from '@/test/shelf/shelf-label'
 import { AnalysisError } from '../analyser.ts'
-import { decodePhoto } from './decode-photo.ts'
+import { decodePhotoFile as decodePhoto } from './load-photo.ts'
 
 const tally = (codes: { text: string }[]) => {
   const out: Record<string, number> = {}
@@ -44,7 +44,7 @@ function pngHeader(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))])
 }
 
-describe('decodePhoto', () => {
+describe('decodePhoto, from a photo file as the server reads it', () => {
   it('finds every label once, copies of a product included, at their places', async () => {
     const photo = await shelfPhoto({ items: MIXED, width: 1200, height: 900, seed: 4, maxAngle: 5 })
     const decoded = await decodePhoto(photo.jpeg)

@@ -30,11 +30,13 @@
 // Sightings are merged into labels, fragments and misreads dropped, and what
 // counts decided, in merge-detections.ts.
 // Every image goes to zxing as grey PGM bytes (no RGBA copies).
+// This module is the one decoder: the server (load-photo.ts) and the
+// browser's worker (decode-worker.ts) hand it the photo's pixels.
 import type { ReaderOptions } from 'zxing-wasm/reader'
-import { findLinearRegions, type FindOptions } from './find-linear.ts'
+import { AnalysisError } from '../analyser.ts'
+import { findLinearRegions, type FindOptions, type LinearRegion } from './find-linear.ts'
 import { IDENTITY, scaledView } from './geometry.ts'
-import { halve, resample, sharpenRows, type GreyImage } from './grey-image.ts'
-import { loadPhoto, loadZXingLuminance } from './load-photo.ts'
+import { fromRgb, halve, luminance, resample, sharpenRows, type GreyImage, type RgbImage } from './grey-image.ts'
 import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
 import { LINEAR_READER, readCrop, readView } from './read-view.ts'
 import { SameBarsCheck } from './same-bars.ts'
@@ -60,6 +62,12 @@ const REREADS = [
   { height: 0.5, sharpen: 0.5, scale: 2 },
 ]
 
+/** Photos larger than this are refused rather than risk running out of memory. */
+export const MAX_PHOTO_PIXELS = 50_000_000
+
+export const tooLarge = (width: number, height: number) =>
+  new AnalysisError('unreadable_image', `This photo is ${Math.round((width * height) / 1e6)} megapixels, more than the 50 we can read. Take it at a lower resolution.`)
+
 export interface PassReport {
   name: string
   ms: number
@@ -79,8 +87,8 @@ interface Pass {
   read: () => Promise<PassDetection[]>
 }
 
-function firstPass(bytes: Buffer, photo: GreyImage, closeUp: boolean): Pass {
-  if (closeUp) return { name: 'as zxing reads it', read: async () => readView(await loadZXingLuminance(bytes), IDENTITY, { formats: ALL_FORMATS }) }
+function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean): Pass {
+  if (closeUp) return { name: 'as zxing reads it', read: () => readView(fromRgb(pixels.data, pixels.width, pixels.height, pixels.channels), IDENTITY, { formats: ALL_FORMATS }) }
   return {
     name: 'at half size',
     read: async () =>
@@ -90,6 +98,10 @@ function firstPass(bytes: Buffer, photo: GreyImage, closeUp: boolean): Pass {
   }
 }
 
+/** Whether a label read is the one on a located region's bars. */
+const onBars = (code: DetectedCode, region: LinearRegion) =>
+  LINEAR.has(code.format) && Math.hypot(code.center.x - region.center.x, code.center.y - region.center.y) < Math.max(code.size, region.length) / 2
+
 function closeUpPasses(photo: GreyImage): Pass[] {
   const twice = scaledView(2)
   return [
@@ -98,9 +110,16 @@ function closeUpPasses(photo: GreyImage): Pass[] {
   ]
 }
 
-/** Every code in the photo, each physical label once, centres in photo pixels. */
-export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<DecodedPhoto> {
-  const photo = await loadPhoto(bytes)
+export interface DecodeOptions {
+  signal?: AbortSignal
+  /** the codes that count so far, after each pass: the first are on screen before the whole photo is read */
+  onProgress?: (codes: DetectedCode[]) => void
+}
+
+/** Every code in the photo (its upright sRGB pixels), each physical label once, centres in photo pixels. */
+export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: DecodeOptions = {}): Promise<DecodedPhoto> {
+  if (pixels.width * pixels.height > MAX_PHOTO_PIXELS) throw tooLarge(pixels.width, pixels.height)
+  const photo = luminance(pixels)
   const bars = new SameBarsCheck(photo)
   const merger = new DetectionMerger((a, b) => bars.test(a, b))
   const reports: PassReport[] = []
@@ -109,7 +128,10 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     const started = performance.now()
     const found = await run()
     reports.push({ name, ms: performance.now() - started, found })
+    onProgress?.(counted())
   }
+  const side = Math.min(photo.width, photo.height)
+  const counted = () => merger.codes.filter((code) => isCounted(code, side))
   const closeUp = photo.width * photo.height <= CLOSE_UP_PIXELS
   const run = (pass: Pass) =>
     timed(pass.name, async () => {
@@ -117,11 +139,12 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
       merger.add(found)
       return found.length
     })
-  await run(firstPass(bytes, photo, closeUp))
+  await run(firstPass(pixels, photo, closeUp))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
+  const regions = findLinearRegions(photo, LOCATOR)
   await timed('1D in located crops', async () => {
     let found = 0
-    for (const region of findLinearRegions(photo, LOCATOR)) {
+    for (const region of regions) {
       signal?.throwIfAborted()
       const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
       const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN })
@@ -130,7 +153,11 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     }
     return found
   })
-  for (const pass of closeUp ? closeUpPasses(photo) : []) await run(pass)
+  // A close-up whose labels all count already, none misread and no bars left unread, is settled:
+  // the costly close-up passes (the twice-size one alone takes about four plain calls) cannot add to it.
+  const kept = counted()
+  const settled = merger.everyLabelCounts(side) && regions.every((region) => kept.some((code) => onBars(code, region)))
+  for (const pass of closeUp && !settled ? closeUpPasses(photo) : []) await run(pass)
   await timed('1D seen once, read again', async () => {
     let confirmed = 0
     for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
@@ -146,5 +173,5 @@ export async function decodePhoto(bytes: Buffer, signal?: AbortSignal): Promise<
     }
     return confirmed
   })
-  return { width: photo.width, height: photo.height, codes: merger.codes.filter((code) => isCounted(code, Math.min(photo.width, photo.height))), passes: reports }
+  return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
 }

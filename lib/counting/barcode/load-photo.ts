@@ -1,37 +1,35 @@
-// The photo as luminance, upright per its EXIF orientation: sharp's grey for
-// the passes tuned on the generated shelves, and for close-ups also zxing's
-// own luminance of the RGB pixels, which is what a plain readBarcodes call on
-// the photo's ImageData sees. The two differ by a grey level here and there,
-// and that turns some borderline reads either way.
+// The server's way from a photo file to pixels: sharp decodes it upright (per
+// its EXIF orientation) to sRGB, as the browser's createImageBitmap does in
+// the worker (browser-photo.ts). The rest is the one decoder, decode-photo.ts.
 import sharp from 'sharp'
 import { AnalysisError } from '../analyser.ts'
-import { fromRgb, type GreyImage } from './grey-image.ts'
-
-/** Photos larger than this are refused rather than risk running out of memory. */
-export const MAX_PHOTO_PIXELS = 50_000_000
+import { decodePhoto, MAX_PHOTO_PIXELS, tooLarge, type DecodedPhoto } from './decode-photo.ts'
+import type { RgbImage } from './grey-image.ts'
+import { loadZXing } from './zxing-node.ts'
 
 const unreadable = () => new AnalysisError('unreadable_image', 'This photo could not be read. Take it again as a JPEG or PNG.')
 
-/** Decodes the image (upright per its EXIF orientation) to luminance, refusing what is not an image or too large. */
-export async function loadPhoto(bytes: Buffer): Promise<GreyImage> {
+/** Decodes the image upright to sRGB pixels, refusing what is not an image or too large. */
+export async function loadPhoto(bytes: Buffer): Promise<RgbImage> {
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null)
   if (!meta?.width || !meta.height) throw unreadable()
-  if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    const megapixels = Math.round((meta.width * meta.height) / 1e6)
-    throw new AnalysisError('unreadable_image', `This photo is ${megapixels} megapixels, more than the 50 we can read. Take it at a lower resolution.`)
-  }
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooLarge(meta.width, meta.height)
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' }).rotate().greyscale().raw().toBuffer({ resolveWithObject: true })
-    return { data, width: info.width, height: info.height }
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
+      .rotate()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height, channels: info.channels }
   } catch {
     throw unreadable()
   }
 }
 
-/** The photo's luminance as zxing computes it from RGBA pixels; call after loadPhoto accepted the bytes. */
-export async function loadZXingLuminance(bytes: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
-  return fromRgb(data, info.width, info.height, info.channels)
+/** Every code in a photo file, as the server counts it. */
+export async function decodePhotoFile(bytes: Buffer, signal?: AbortSignal): Promise<DecodedPhoto> {
+  await loadZXing()
+  return decodePhoto(await loadPhoto(bytes), { signal })
 }

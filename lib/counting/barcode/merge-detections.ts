@@ -123,6 +123,12 @@ export class DetectionMerger {
     })
   }
 
+  /** Whether every label found so far counts as it is: none misread by some pass, none a fragment, none waiting for a second read. */
+  everyLabelCounts(photoSide: number): boolean {
+    const kept = this.codes
+    return kept.length > 0 && kept.length === this.found.length && kept.every((code) => isCounted(code, photoSide))
+  }
+
   /** Adds one pass's detections, merging those that match a label already found. */
   add(pass: readonly PassDetection[]): void {
     const claimed = new Set<DetectedCode>()

@@ -1,8 +1,7 @@
-// zxing-wasm's reader, loaded once from the installed package (never a CDN).
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+// zxing-wasm's reader, the same in the server and in the browser's worker;
+// each readies the wasm its own way (prepareZXing), never from a CDN.
 import { asPgm, type GreyImage } from './grey-image.ts'
-import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader'
+import { readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader'
 
 /** The 1D symbologies counted: retail codes and Code 128 SKU labels. */
 export const LINEAR_FORMATS = ['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128'] as const satisfies ReaderOptions['formats']
@@ -21,32 +20,20 @@ export function leastModules(format: string, text: string): number {
   return 11 * (Math.ceil(text.length / 2) + 2) + 13
 }
 
-let loading: Promise<unknown> | null = null
+let preparing: Promise<unknown> | null = null
 
-// The lookup is left to Node at run time: Turbopack rewrites require.resolve
-// calls it can see (a literal becomes a wasm module it cannot build, anything
-// else a stub that throws), so Node's own createRequire is fetched at run time,
-// resolving from the app's root. next.config.mjs traces the file into
-// serverless deployments.
-function resolveWasm(): string {
-  const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module')
-  return createRequire(join(process.cwd(), 'package.json')).resolve('zxing-wasm/reader/zxing_reader.wasm')
-}
-
-/** Compiles the wasm on first use; later calls share the same promise. */
-export function loadZXing(): Promise<unknown> {
-  loading ??= Promise.resolve()
-    .then(() => {
-      const wasmPath = resolveWasm()
-      const file = readFileSync(wasmPath)
-      const wasmBinary = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer
-      return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })
-    })
-    .catch((error: unknown) => {
-      loading = null
-      throw error
-    })
-  return loading
+/**
+ * How this environment readies zxing's wasm, once: the server reads the file
+ * from node_modules (zxing-node.ts), the browser fetches it from the app's
+ * own origin (zxing-browser.ts). Nothing is read before one of them is set:
+ * zxing-wasm's own default would fetch the file from a CDN.
+ */
+export function prepareZXing(prepare: () => Promise<unknown>): Promise<unknown> {
+  preparing ??= prepare().catch((error: unknown) => {
+    preparing = null
+    throw error
+  })
+  return preparing
 }
 
 /**
@@ -55,6 +42,7 @@ export function loadZXing(): Promise<unknown> {
  * where an RGBA ImageData costs 4 bytes a pixel and a conversion in JS.
  */
 export async function readCodes(image: GreyImage, options: ReaderOptions): Promise<ReadResult[]> {
-  await loadZXing()
+  if (!preparing) throw new Error('zxing-wasm is not ready: call loadZXing() (server) or loadZXingFrom() (browser) first')
+  await preparing
   return readBarcodes(asPgm(image), { maxNumberOfSymbols: 255, ...options })
 }

@@ -66,7 +66,7 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
   count_photos: (v) => ({
     filter: `id=eq.${v.photoId}`,
     insert: { session_id: v.sessionId, shop_id: v.shopId, side: 'end', storage_path: `${v.shopId}/${v.sessionId}/end-x.png`, taken_at: new Date().toISOString() },
-    patch: { status: 'pending', error: 'hijacked' },
+    patch: { status: 'pending', error: 'hijacked', counted_on: 'device', kept_on_device: true },
   }),
   count_edits: (v) => ({
     filter: `session_id=eq.${v.sessionId}`,

@@ -1,0 +1,30 @@
+// The browser's way from a picked photo to pixels, in the decode worker: the
+// file at full resolution, upright per its EXIF orientation, as sRGB, before
+// anything re-encodes it. The server does the same with sharp (load-photo.ts).
+import { AnalysisError } from '../analyser.ts'
+import { MAX_PHOTO_PIXELS, tooLarge } from './decode-photo.ts'
+import type { RgbImage } from './grey-image.ts'
+
+const unreadable = () => new AnalysisError('unreadable_image', 'This photo could not be read. Take it again as a JPEG or PNG.')
+
+/** The photo upright, as the browser decodes it; close it once done. */
+export async function openPhoto(file: Blob): Promise<ImageBitmap> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' }).catch(() => {
+    throw unreadable()
+  })
+  if (bitmap.width * bitmap.height > MAX_PHOTO_PIXELS) {
+    bitmap.close()
+    throw tooLarge(bitmap.width, bitmap.height)
+  }
+  return bitmap
+}
+
+/** The bitmap's sRGB pixels (RGBA), drawn once on an OffscreenCanvas. */
+export function pixelsOf(bitmap: ImageBitmap): RgbImage {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+  const context = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' })
+  if (!context) throw unreadable()
+  context.drawImage(bitmap, 0, 0)
+  const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' })
+  return { data, width: bitmap.width, height: bitmap.height, channels: 4 }
+}

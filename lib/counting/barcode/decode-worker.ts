@@ -1,0 +1,67 @@
+// The barcode analyser in the browser: a module Web Worker running the same
+// decoder the server runs (decode-photo.ts) on the picked photo's own pixels,
+// so the main thread never waits on it. One photo at a time, in the order asked.
+import { AnalysisError } from '../analyser.ts'
+import { openPhoto, pixelsOf } from './browser-photo.ts'
+import { decodePhoto } from './decode-photo.ts'
+import { cropAround, LABEL_SHEET, sheetSize, tileOf, toDetection, type Detection, type DetectionList } from './detections.ts'
+import { loadZXingFrom } from './zxing-browser.ts'
+
+export interface DecodeRequest {
+  id: number
+  file: Blob
+  /** also make the sheet of label crops (the photo stays on the phone) */
+  crops: boolean
+}
+
+export type DecodeReply =
+  | { id: number; type: 'progress'; codes: Detection[] }
+  | { id: number; type: 'done'; list: DetectionList; sheet: Blob | null; ms: number }
+  | { id: number; type: 'error'; message: string; unreadable: boolean }
+
+const scope = self as unknown as { postMessage(reply: DecodeReply): void; onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null }
+
+async function labelSheet(bitmap: ImageBitmap, codes: readonly Detection[]): Promise<Blob> {
+  const { width, height } = sheetSize(LABEL_SHEET, codes.length)
+  const canvas = new OffscreenCanvas(width, height)
+  const context = canvas.getContext('2d')!
+  context.fillStyle = '#ffffff'
+  context.fillRect(0, 0, width, height)
+  codes.forEach((code, index) => {
+    const crop = cropAround(code)
+    const tile = tileOf(LABEL_SHEET, index)
+    context.drawImage(bitmap, crop.x, crop.y, crop.size, crop.size, tile.x, tile.y, tile.size, tile.size)
+  })
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 })
+}
+
+async function decode({ id, file, crops }: DecodeRequest): Promise<DecodeReply> {
+  const started = performance.now()
+  await loadZXingFrom()
+  const bitmap = await openPhoto(file)
+  try {
+    const decoded = await decodePhoto(pixelsOf(bitmap), { onProgress: (codes) => scope.postMessage({ id, type: 'progress', codes: codes.map(toDetection) }) })
+    const codes = decoded.codes.map(toDetection)
+    const sheet = crops ? await labelSheet(bitmap, codes) : null
+    const list: DetectionList = { width: decoded.width, height: decoded.height, codes, ...(crops ? { sheet: LABEL_SHEET } : {}) }
+    return { id, type: 'done', list, sheet, ms: performance.now() - started }
+  } finally {
+    bitmap.close()
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+scope.onmessage = ({ data }) => {
+  queue = queue.then(async () => {
+    const reply = await decode(data).catch(
+      (error: unknown): DecodeReply => ({
+        id: data.id,
+        type: 'error',
+        message: error instanceof Error ? error.message : String(error),
+        unreadable: error instanceof AnalysisError && error.code === 'unreadable_image',
+      }),
+    )
+    scope.postMessage(reply)
+  })
+}
