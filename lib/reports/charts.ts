@@ -1,4 +1,4 @@
-import { format, parse } from 'date-fns'
+import { format, parseISO } from 'date-fns'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
 import { UNKNOWN_COST } from './figure-rows'
@@ -16,9 +16,9 @@ export interface ChartData {
   table: { headers: string[]; rows: string[][] }
 }
 
-const day = (date: string) => parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1))
-const short = (date: string) => format(day(date), 'd MMM')
-const long = (date: string) => format(day(date), 'EEE d MMM')
+// Dates come from the report as 'YYYY-MM-DD' (to_char in SQL); parseISO reads them as local days.
+const short = (date: string) => format(parseISO(date), 'd MMM')
+const long = (date: string) => format(parseISO(date), 'EEE d MMM')
 
 export function salesChart(report: ShopReport): ChartData {
   const money = (value: number) => formatMoney(value, report.currency)
