@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { createDraftOrders } from '@/lib/actions/reorder-actions'
@@ -9,11 +8,11 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
 
 export interface ReorderGroup {
-  supplier: { id: string; name: string; leadTimeDays: number } | null
+  supplier: { id: string; name: string; leadTimeDays: number }
   lines: { productId: string; name: string; qty: number; packs: number; packSize: number; orderQty: number; reason: string }[]
 }
 
-/** The suggestions by supplier, each ticked; the ticked ones become one draft order per supplier. */
+/** The suggestions by supplier, each ticked; the ticked ones become one draft order per supplier (products without one: UnlinkedReorder). */
 export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; requestId: string }) {
   const router = useRouter()
   const { pending, formProps } = useServerForm(createDraftOrders, {
@@ -27,49 +26,38 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
     <form {...formProps} className="grid gap-6">
       <input type="hidden" name="request_id" value={requestId} />
       {groups.map(({ supplier, lines }) => (
-        <section key={supplier?.id ?? 'none'} aria-label={supplier ? supplier.name : 'No supplier linked'} className="grid gap-2 rounded-xl border p-4">
-          <h2 className="font-semibold">
-            {supplier ? `${supplier.name} · delivers in ${plural(supplier.leadTimeDays, 'day')}` : 'No supplier linked'}
-          </h2>
+        <section key={supplier.id} aria-label={supplier.name} className="grid gap-2 rounded-xl border p-4">
+          <h2 className="font-semibold">{`${supplier.name} · delivers in ${plural(supplier.leadTimeDays, 'day')}`}</h2>
           <ul className="divide-y">
             {lines.map((line) => (
               <li key={line.productId} className="flex items-start gap-3 py-2">
-                {supplier && (
-                  <input
-                    type="checkbox"
-                    id={`order-${line.productId}`}
-                    name={`order:${line.productId}`}
-                    value={`${supplier.id}:${line.packs}`}
-                    defaultChecked
-                    className="mt-1 size-5 shrink-0 accent-primary"
-                  />
-                )}
+                <input
+                  type="checkbox"
+                  id={`order-${line.productId}`}
+                  name={`order:${line.productId}`}
+                  value={`${supplier.id}:${line.packs}`}
+                  defaultChecked
+                  className="mt-1 size-5 shrink-0 accent-primary"
+                />
                 <div className="grid min-w-0 flex-1 gap-0.5">
-                  <label htmlFor={supplier ? `order-${line.productId}` : undefined} className="font-medium">
+                  <label htmlFor={`order-${line.productId}`} className="font-medium">
                     {line.name}: order {plural(line.orderQty, 'unit')}
                     {line.packSize > 1 && ` (${line.packs} × ${line.packSize})`}
                   </label>
                   <p className="text-sm text-muted-foreground">
                     In stock {line.qty}. It {line.reason}.
                   </p>
-                  {!supplier && (
-                    <Link href={`/app/products/${line.productId}#suppliers-heading`} className="text-sm text-primary underline underline-offset-4">
-                      Link a supplier to order it
-                    </Link>
-                  )}
                 </div>
               </li>
             ))}
           </ul>
         </section>
       ))}
-      {groups.some((group) => group.supplier) && (
-        <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Making drafts...' : 'Make draft orders'}
-          </Button>
-        </div>
-      )}
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? 'Making drafts...' : 'Make draft orders'}
+        </Button>
+      </div>
     </form>
   )
 }

@@ -88,3 +88,16 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await page.goto('/app/reorder')
   await expect(page.getByRole('heading', { name: 'Nothing to order now' })).toBeVisible()
 })
+
+test('a product due with no supplier is listed apart, with a link to link one, and no order form to submit', async ({ page }) => {
+  const owner = await createOwner('reorder-unlinked', { products: [{ name: 'Free Range Eggs 6', sku: 'EGGS-6', qty: 1, low_stock_threshold: 4 }] })
+  await signIn(page, owner, '/app/reorder')
+  const group = page.getByRole('region', { name: 'No supplier linked' })
+  await expect(group).toContainText("Link a supplier on a product's page to order it here.")
+  const link = group.getByRole('link', { name: 'Free Range Eggs 6: order 7 units' })
+  await expect(group).toContainText('In stock 1. It has no sales in the last 28 selling days, so its low-stock level (4) and target (8) decide: order 7.')
+  await expect(page.getByRole('button', { name: 'Make draft orders' })).toHaveCount(0)
+  await link.click()
+  await expect(page).toHaveURL(/\/app\/products\/[0-9a-f-]{36}#suppliers-heading$/)
+  await expect(page.getByRole('heading', { name: 'Free Range Eggs 6', level: 1 })).toBeVisible()
+})

@@ -4,8 +4,9 @@ import { PackageCheck } from 'lucide-react'
 import { requireShopRead } from '@/lib/auth/require-shop'
 import { getReorderSuggestions } from '@/lib/data/reorder'
 import { serviceLevelLabel } from '@/lib/reorder/service-levels'
-import { ReorderForm } from '@/components/reorder/reorder-form'
+import { ReorderForm, type ReorderGroup } from '@/components/reorder/reorder-form'
 import { ServiceLevelForm } from '@/components/reorder/service-level-form'
+import { UnlinkedReorder } from '@/components/reorder/unlinked-reorder'
 
 export const metadata: Metadata = { title: 'Reorder' }
 
@@ -13,6 +14,11 @@ export default async function ReorderPage() {
   // One call: the shop's service level comes with the suggestions.
   const { data } = await requireShopRead('/app/reorder', getReorderSuggestions)
   const { serviceLevel: level, groups } = data
+  // Only what the form needs goes to the client.
+  const orderable: ReorderGroup[] = groups.flatMap(({ supplier, lines }) =>
+    supplier ? [{ supplier, lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })) }] : [],
+  )
+  const unlinked = groups.find((group) => group.supplier === null)
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="grid gap-1">
@@ -30,13 +36,10 @@ export default async function ReorderPage() {
           <p className="max-w-sm text-sm text-muted-foreground">Every product has enough in stock and on order to last until its next delivery.</p>
         </div>
       ) : (
-        <ReorderForm
-          requestId={randomUUID()}
-          groups={groups.map(({ supplier, lines }) => ({
-            supplier,
-            lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })),
-          }))}
-        />
+        <>
+          {orderable.length > 0 && <ReorderForm requestId={randomUUID()} groups={orderable} />}
+          {unlinked && <UnlinkedReorder lines={unlinked.lines} />}
+        </>
       )}
     </main>
   )
