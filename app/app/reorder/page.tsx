@@ -38,7 +38,7 @@ export default async function ReorderPage() {
       ) : (
         <>
           {orderable.length > 0 && <ReorderForm requestId={randomUUID()} groups={orderable} />}
-          {unlinked && <UnlinkedReorder lines={unlinked.lines} />}
+          {unlinked && <UnlinkedReorder lines={unlinked.lines.map(({ productId, name, qty, orderQty, reason }) => ({ productId, name, qty, orderQty, reason }))} />}
         </>
       )}
     </main>
