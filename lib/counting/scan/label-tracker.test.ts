@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom as seeded } from '../../../test/shelf/code-texts.ts'
 import { LabelTracker, type FrameCode } from './label-tracker.ts'
 
 const VIEW = { width: 1280, height: 720 }
 const PRODUCTS = ['4006381333931', '5901234123457', '4007817327098', '9780201379624', '4000417025005', '5000159407236', '8712100849084', '7622210449283']
-
-/** mulberry32 */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Label {
   text: string

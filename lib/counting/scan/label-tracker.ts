@@ -4,18 +4,11 @@
 // are kept in shelf coordinates (the first frame's pixels, moved with the
 // camera), so panning along a shelf and back adds each label once. A label
 // counts from its second sighting: one frame's misread never does.
+import type { Detection } from '../barcode/detections.ts'
 import { estimateShift, type MotionPair, type Point } from './camera-motion.ts'
 
-/** A code read in one frame, its centre in the frame's pixels (as decodeFrame reports it). */
-export interface FrameCode {
-  format: string
-  text: string
-  x: number
-  y: number
-  /** the symbol's longest side */
-  size: number
-  angle: number
-}
+/** A code read in one frame, its centre in the frame's pixels. */
+export type FrameCode = Detection
 
 export interface Sighting extends FrameCode {
   frame: number
