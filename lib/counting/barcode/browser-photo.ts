@@ -19,12 +19,13 @@ export async function openPhoto(file: Blob): Promise<ImageBitmap> {
   return bitmap
 }
 
-/** The bitmap's sRGB pixels (RGBA), drawn once on an OffscreenCanvas. */
-export function pixelsOf(bitmap: ImageBitmap): RgbImage {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+/** The bitmap's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale` times its size. */
+export function pixelsOf(bitmap: ImageBitmap, scale = 1): RgbImage {
+  const [width, height] = [Math.round(bitmap.width * scale), Math.round(bitmap.height * scale)]
+  const canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' })
   if (!context) throw unreadable()
-  context.drawImage(bitmap, 0, 0)
-  const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' })
-  return { data, width: bitmap.width, height: bitmap.height, channels: 4 }
+  context.drawImage(bitmap, 0, 0, width, height)
+  const { data } = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' })
+  return { data, width, height, channels: 4 }
 }

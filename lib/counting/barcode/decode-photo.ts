@@ -112,12 +112,18 @@ function closeUpPasses(photo: GreyImage): Pass[] {
 
 export interface DecodeOptions {
   signal?: AbortSignal
+  /**
+   * A frame of the camera's video (the live count): the close-up passes are
+   * left out, which take 2–3 times the rest on a frame; a label one frame
+   * misses, the next reads. The rule of what counts stays.
+   */
+  videoFrame?: boolean
   /** the codes that count so far, after each pass: the first are on screen before the whole photo is read */
   onProgress?: (codes: DetectedCode[]) => void
 }
 
 /** Every code in the photo (its upright sRGB pixels), each physical label once, centres in photo pixels. */
-export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: DecodeOptions = {}): Promise<DecodedPhoto> {
+export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoFrame = false }: DecodeOptions = {}): Promise<DecodedPhoto> {
   if (pixels.width * pixels.height > MAX_PHOTO_PIXELS) throw tooLarge(pixels.width, pixels.height)
   const photo = luminance(pixels)
   const bars = new SameBarsCheck(photo)
@@ -157,7 +163,7 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
   // the costly close-up passes (the twice-size one alone takes about four plain calls) cannot add to it.
   const kept = counted()
   const settled = merger.everyLabelCounts(side) && regions.every((region) => kept.some((code) => onBars(code, region)))
-  for (const pass of closeUp && !settled ? closeUpPasses(photo) : []) await run(pass)
+  for (const pass of closeUp && !settled && !videoFrame ? closeUpPasses(photo) : []) await run(pass)
   await timed('1D seen once, read again', async () => {
     let confirmed = 0
     for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
