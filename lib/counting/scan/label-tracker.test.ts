@@ -11,11 +11,11 @@ interface Label {
   y: number
 }
 
-/** A shelf of 40 labels of 8 products in two rows, 300 px apart, several of a product side by side. */
-function shelf(seed = 1): Label[] {
+/** A shelf of 40 labels of 8 products in two rows, 300 px apart, `run` facings of a product side by side. */
+function shelf(seed = 1, run = 3): Label[] {
   const random = seeded(seed)
   return Array.from({ length: 40 }, (_, i) => ({
-    text: PRODUCTS[Math.floor((i % 20) / 3 + (i >= 20 ? 1 : 0)) % PRODUCTS.length]!,
+    text: PRODUCTS[Math.floor((i % 20) / run + (i >= 20 ? 1 : 0)) % PRODUCTS.length]!,
     x: 200 + (i % 20) * 300 + (random() - 0.5) * 20,
     y: i < 20 ? 220 : 520,
   }))
@@ -83,6 +83,13 @@ describe('LabelTracker', () => {
     }
   })
 
+  it('follows the camera along runs of facings longer than the frame is wide, where every code matches a neighbour', () => {
+    const long = shelf(1, 6)
+    const counts: Record<string, number> = {}
+    for (const label of long) counts[label.text] = (counts[label.text] ?? 0) + 1
+    for (const seed of [1, 2, 3]) expect(tally(pan(long, { step: 90, seed, miss: 0.1 })), `seed ${seed}`).toEqual(counts)
+  })
+
   it('places each label where it is on the shelf', () => {
     const tracker = pan(labels, { step: 90, back: false })
     // shelf coordinates are the first frame's: the first frame's camera was at x = -200, y = 0
@@ -97,6 +104,13 @@ describe('LabelTracker', () => {
     tracker.update([{ format: 'EAN13', text: '4006381333931', x: 300, y: 300, size: 200, angle: 0 }], VIEW, 0)
     tracker.update([{ format: 'EAN13', text: '4006381333931', x: 302, y: 300, size: 200, angle: 0 }, { format: 'EAN13', text: '5901234123457', x: 700, y: 300, size: 200, angle: 0 }], VIEW, 200)
     expect(tracker.labels.map((label) => label.text)).toEqual(['4006381333931'])
+  })
+
+  it('does not count a misread of a label: another code read where a label is seen more often', () => {
+    const tracker = new LabelTracker()
+    const label = { format: 'EAN13', text: '4006381333931', x: 300, y: 300, size: 200, angle: 0 }
+    for (let i = 0; i < 6; i++) tracker.update([i === 2 || i === 4 ? { ...label, format: 'UPCE', text: '01234565', x: 310 - i * 10 } : { ...label, x: 300 - i * 10 }], VIEW, i * 200)
+    expect(tracker.labels.map((l) => l.text)).toEqual(['4006381333931'])
   })
 
   it('tells two labels of one product side by side apart, and follows both as the camera moves', () => {

@@ -31,7 +31,7 @@ export interface FrameUpdate {
   frame: number
   /** every code of the frame with the label it is */
   marks: { label: TrackedLabel; code: FrameCode }[]
-  /** labels that count from this frame on */
+  /** labels seen for the second time in this frame (they count, unless they are a misread of another label) */
   counted: TrackedLabel[]
   /** labels first seen in this frame */
   created: TrackedLabel[]
@@ -48,8 +48,8 @@ const MATCH = 0.6
 const SEARCH = 0.3
 /** Motion guesses that agree: within this share of the codes' median size. */
 const AGREE = 0.15
-/** Votes off a motion guess a code's size away from the expected place (squared with the distance). */
-const JUMP = 2
+/** Votes off a motion guess, a code, for a jump a code's size from the expected place (squared with the distance). */
+const JUMP = 0.5
 const RECENT = 32
 
 const keyOf = (code: Pick<FrameCode, 'format' | 'text'>) => `${code.format}\u0000${code.text}`
@@ -76,9 +76,17 @@ export class LabelTracker {
     this.confirmAfter = confirmAfter
   }
 
-  /** The labels that count, in the order they came to count. */
+  /**
+   * The labels that count, in the order they were first seen: seen twice, and
+   * not where a label of another code has been seen more often (two labels
+   * cannot be in one place: the other is a misread of it).
+   */
   get labels(): TrackedLabel[] {
-    return this.tracks.filter((track) => track.sightings >= this.confirmAfter)
+    return this.tracks.filter(
+      (track) =>
+        track.sightings >= this.confirmAfter &&
+        !this.tracks.some((other) => other.text !== track.text && other.sightings > track.sightings && gap(other, track) <= MATCH * track.first.size),
+    )
   }
 
   clear(): void {
@@ -100,9 +108,12 @@ export class LabelTracker {
     this.lastAt = at
     const predicted = { x: this.offset.x + this.velocity.x * elapsed, y: this.offset.y + this.velocity.y * elapsed }
     const size = medianSize(codes)
-    // A vote off for each code put on another product's label, and for a jump from the expected place (a
-    // label's width away: two votes).
-    const penalty = (shift: Point) => this.conflicts(codes, { x: predicted.x + shift.x, y: predicted.y + shift.y }) + JUMP * (Math.hypot(shift.x, shift.y) / size) ** 2
+    // A vote off for each code the shift puts on another product's label, and for a jump from the expected
+    // place: half a vote a code for a label's width. Where a run of facings is longer than the frame is wide,
+    // a shift by one facing matches every code (those coming into view to the neighbours they are about to
+    // pass): only the camera's steady motion tells it from the true one.
+    const penalty = (shift: Point) =>
+      this.conflicts(codes, { x: predicted.x + shift.x, y: predicted.y + shift.y }) + JUMP * codes.length * (Math.hypot(shift.x, shift.y) / size) ** 2
     const estimate = estimateShift(this.motionPairs(codes, predicted, SEARCH * Math.max(view.width, view.height)), AGREE * size, penalty)
     const offset = estimate ? { x: predicted.x + estimate.shift.x, y: predicted.y + estimate.shift.y } : predicted
     // Without a label to go by, the camera is taken to slow down rather than sail on.
