@@ -23,14 +23,27 @@ export function fakeCameraLaunch(file: string) {
   }
 }
 
-/** When each frame's codes came back (ms, the page's clock), from the marks the live count leaves. */
-export async function decodeTimes(page: Page): Promise<number[]> {
-  return page.evaluate(() => performance.getEntriesByName('shelfsnap:frame-decoded').map((entry) => entry.startTime))
+/** When each frame's codes came back (ms, the page's clock) and how long the worker took on it, from the marks the live count leaves. */
+export async function decodeTimes(page: Page): Promise<{ at: number; ms: number }[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName('shelfsnap:frame-decoded').map((entry) => ({ at: entry.startTime, ms: ((entry as PerformanceMark).detail as { ms: number }).ms })),
+  )
 }
 
-/** The longest wait between decoded frames after the first (which waits for the decoder to load). */
-export function longestGap(times: readonly number[]): number {
-  return Math.max(...times.slice(2).map((time, i) => time - times[i + 1]!))
+const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
+/** The decode figures: frames, the intervals between them (after the first, which waits for the decoder to load), the worker's own time. */
+export function decodeFigures(times: readonly { at: number; ms: number }[]) {
+  const gaps = times.slice(2).map((time, i) => time.at - times[i + 1]!.at)
+  const worker = times.slice(1).map((time) => time.ms)
+  return {
+    frames: times.length,
+    longest: Math.max(...gaps),
+    p50: percentile(gaps, 0.5),
+    p95: percentile(gaps, 0.95),
+    workerP50: percentile(worker, 0.5),
+    workerP95: percentile(worker, 0.95),
+  }
 }
 
 /** The tally as shown: product name → count. */

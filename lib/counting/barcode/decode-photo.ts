@@ -117,10 +117,9 @@ export interface DecodeOptions {
   signal?: AbortSignal
   /**
    * A frame of the camera's video (the live count), read in a fraction of a
-   * photo's time: the first read without zxing's retries, crops only where
-   * bars are not yet read, no close-up passes (2–3 times the rest on a
-   * frame). A label one frame misses, the next reads; the rule of what
-   * counts stays.
+   * photo's time: the first read without zxing's retries, then the rows, no
+   * located crops and no close-up passes. A label one frame misses, the next
+   * reads; the rule of what counts stays (two passes for a 1D code).
    */
   videoFrame?: boolean
   /** the codes that count so far, after each pass: the first are on screen before the whole photo is read */
@@ -152,12 +151,12 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
     })
   await run(firstPass(pixels, photo, closeUp, videoFrame))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
-  const regions = findLinearRegions(photo, LOCATOR)
+  // A frame's labels face the camera (the owner pans along the shelf): rows read them, and locating bars costs as much as a read.
+  const regions = videoFrame ? [] : findLinearRegions(photo, LOCATOR)
   await timed('1D in located crops', async () => {
     let found = 0
     for (const region of regions) {
       signal?.throwIfAborted()
-      if (videoFrame && counted().some((code) => onBars(code, region))) continue
       const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
       const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN })
       merger.add(codes)
