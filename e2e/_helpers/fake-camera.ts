@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type TestType } from '@playwright/test'
 import { gs1CheckDigit } from '../../lib/counting/barcode/retail-codes'
-import type { VideoProduct } from '../../test/shelf/shelf-video'
+import type { FakeCameraVideo, VideoProduct } from '../../test/shelf/shelf-video'
 import { chromiumLaunchOptions } from './chromium'
 
 /** Eight products by real EAN-13 numbers (check digits worked out, not typed). */
@@ -21,6 +21,21 @@ export function fakeCameraLaunch(file: string) {
     ...chromiumLaunchOptions,
     args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
   }
+}
+
+/**
+ * A spec file's tests see `video` through the camera (allowed without asking), on the phone only,
+ * the video made before the first test (a minute or two the first time on this machine).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any spec's test object, whatever its fixtures
+export function withFakeCamera(test: TestType<any, any>, video: FakeCameraVideo, timeout: number) {
+  test.use({ launchOptions: fakeCameraLaunch(video.file), permissions: ['camera'] })
+  test.skip(({ isMobile }) => !isMobile, 'the camera is the phone’s: run once, on the phone')
+  test.setTimeout(timeout)
+  test.beforeAll(async () => {
+    test.setTimeout(300_000)
+    await video.make()
+  })
 }
 
 /** When each frame's codes came back (ms, the page's clock) and how long the worker took on it, from the marks the live count leaves. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { heldItemVideo } from '../../test/shelf/shelf-video'
 import { movementsOf, stockOf } from '../_helpers/catalogue'
-import { fakeCameraLaunch, SHELF_PRODUCTS } from '../_helpers/fake-camera'
+import { SHELF_PRODUCTS, withFakeCamera } from '../_helpers/fake-camera'
 import { createOwner } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
 
@@ -10,13 +10,7 @@ import { signIn } from '../_helpers/ui'
 const item = SHELF_PRODUCTS[6]!
 const video = heldItemVideo(item, { before: 4, held: 5, after: 11 })
 
-test.use({ launchOptions: fakeCameraLaunch(video.file), permissions: ['camera'] })
-test.skip(({ isMobile }) => !isMobile, 'the camera is the phone’s: run once, on the phone')
-test.setTimeout(120_000)
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  await video.make()
-})
+withFakeCamera(test, video, 120_000)
 
 test('"Keep scanning": one item held in view for 5 s is one sale, in the ledger as on screen', async ({ page }) => {
   const owner = await createOwner('counter-scan', {

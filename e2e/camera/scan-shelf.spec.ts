@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { shelfPanVideo } from '../../test/shelf/shelf-video'
-import { decodeFigures, decodeTimes, fakeCameraLaunch, SHELF_PRODUCTS, shownTally } from '../_helpers/fake-camera'
+import { decodeFigures, decodeTimes, SHELF_PRODUCTS, shownTally, withFakeCamera } from '../_helpers/fake-camera'
 import { readReviewCard } from '../_helpers/review'
 import { createOwner, signedInClient } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
@@ -12,15 +12,9 @@ import { signIn } from '../_helpers/ui'
 const video = shelfPanVideo({ products: SHELF_PRODUCTS, facings: 5 })
 const truth = Object.fromEntries(SHELF_PRODUCTS.map((product) => [product.name, video.truth.get(product.code)!]))
 
-test.use({ launchOptions: fakeCameraLaunch(video.file), permissions: ['camera'] })
+withFakeCamera(test, video, 240_000)
 // One camera at a time: the two tests decode video as fast as the machine allows.
 test.describe.configure({ mode: 'default' })
-test.skip(({ isMobile }) => !isMobile, 'the camera is the phone’s: run once, on the phone')
-test.setTimeout(240_000)
-test.beforeAll(async () => {
-  test.setTimeout(300_000)
-  await video.make()
-})
 
 test('panning along a shelf and back counts every label once: the exact tally per product, a frame decoded at least every 300 ms', async ({ page }) => {
   const owner = await createOwner('scan-shelf', { products: SHELF_PRODUCTS.map((p) => ({ name: p.name, sku: p.code, qty: 10, low_stock_threshold: 1 })) })
