@@ -46,7 +46,8 @@ export function useCamera(active: boolean) {
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
-    if (!active || unsupported) return
+    // asked here, not from the render: the first render after the server's uses its snapshot
+    if (!active || support()) return
     let stopped = false
     let opened: MediaStream | null = null
     navigator.mediaDevices.getUserMedia(CONSTRAINTS).then(

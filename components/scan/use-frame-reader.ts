@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, type RefObject } from 'react'
-import { decodeFrameOnDevice, type FrameRead } from '@/lib/counting/barcode/device-decoder'
+import { decodeFrameOnDevice, type CameraFrame, type FrameRead } from '@/lib/counting/barcode/device-decoder'
 
 /** Frames in a row that fail before the reader gives up (the worker cannot run here). */
 const FAILURES = 3
@@ -11,11 +11,18 @@ export const FRAME_DECODED = 'shelfsnap:frame-decoded'
 
 export interface DecodedFrame {
   read: FrameRead
-  /** the frame itself, now the caller's: keep it (close it later) or close it */
-  frame: ImageBitmap
+  /** the frame itself, now the caller's: keep it (close it soon: the camera reuses its buffers) or close it */
+  frame: CameraFrame
   /** when it was taken (performance.now()) */
   at: number
 }
+
+/** Closer together than this, frames are waited for: the next one is new. */
+const FRAME_MS = 40
+
+/** The video's current frame without a copy (a VideoFrame), or a copy where the browser has no VideoFrame. */
+const grab = (video: HTMLVideoElement): Promise<CameraFrame> | CameraFrame =>
+  typeof VideoFrame === 'function' ? new VideoFrame(video, { timestamp: Math.round(performance.now() * 1000) }) : createImageBitmap(video)
 
 /** The next frame the video shows (or the next animation frame where the browser cannot say). */
 function nextVideoFrame(video: HTMLVideoElement): Promise<void> {
@@ -43,13 +50,15 @@ export function useFrameReader(video: RefObject<HTMLVideoElement | null>, runnin
     if (!running || !element) return
     let stopped = false
     let failures = 0
+    let last = 0
     void (async () => {
       while (!stopped) {
-        await nextVideoFrame(element)
+        // After a decode the video has moved on: the frame now on screen is a new one.
+        if (performance.now() - last < FRAME_MS || element.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) await nextVideoFrame(element)
         if (stopped || element.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || element.videoWidth === 0) continue
-        const at = performance.now()
+        const at = (last = performance.now())
         try {
-          const { read, frame } = await decodeFrameOnDevice(await createImageBitmap(element))
+          const { read, frame } = await decodeFrameOnDevice(await grab(element))
           failures = 0
           performance.mark(FRAME_DECODED, { detail: { ms: read.ms, codes: read.codes.length } })
           if (stopped) frame.close()

@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from 'react'
 import type { CatalogueItem } from '@/lib/counting/analyser'
+import type { CameraFrame } from '@/lib/counting/barcode/device-decoder'
 import { LabelTracker, type TrackedLabel } from '@/lib/counting/scan/label-tracker'
 import type { CodeMark } from './camera-view'
 import { markName, useProductOf, type CodeProduct } from './product-names'
@@ -18,12 +19,13 @@ export interface KeptFrame {
 /** Frames are kept at up to 1920 px: enough to see each label in the review, small enough to keep dozens. */
 const EVIDENCE_SIDE = 1920
 
-async function keepFrame(bitmap: ImageBitmap): Promise<KeptFrame> {
-  const scale = Math.min(1, EVIDENCE_SIDE / Math.max(bitmap.width, bitmap.height))
-  const [width, height] = [Math.round(bitmap.width * scale), Math.round(bitmap.height * scale)]
+/** Draws the frame (and lets the camera have it back at once), then makes a JPEG of the drawing. */
+async function keepFrame(frame: CameraFrame, size: { width: number; height: number }): Promise<KeptFrame> {
+  const scale = Math.min(1, EVIDENCE_SIDE / Math.max(size.width, size.height))
+  const [width, height] = [Math.round(size.width * scale), Math.round(size.height * scale)]
   const canvas = new OffscreenCanvas(width, height)
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height)
-  bitmap.close()
+  canvas.getContext('2d')!.drawImage(frame, 0, 0, width, height)
+  frame.close()
   return { jpeg: await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 }), width, height, scale }
 }
 
@@ -71,7 +73,7 @@ export function useLiveCount(catalogue: readonly CatalogueItem[]) {
   const onFrame = useCallback(
     ({ read, frame, at }: DecodedFrame) => {
       const update = tracker.update(read.codes, read, at)
-      if (update.created.length > 0) kept.current.set(update.frame, keepFrame(frame))
+      if (update.created.length > 0) kept.current.set(update.frame, keepFrame(frame, read))
       else frame.close()
       const marks = update.marks.map(({ label, code }) => {
         const product = productOf(code.text)

@@ -19,13 +19,17 @@ export async function openPhoto(file: Blob): Promise<ImageBitmap> {
   return bitmap
 }
 
-/** The bitmap's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale` times its size. */
-export function pixelsOf(bitmap: ImageBitmap, scale = 1): RgbImage {
-  const [width, height] = [Math.round(bitmap.width * scale), Math.round(bitmap.height * scale)]
+/** A bitmap's or a video frame's size in pixels. */
+export const imageSize = (image: ImageBitmap | VideoFrame) => ('displayWidth' in image ? { width: image.displayWidth, height: image.displayHeight } : { width: image.width, height: image.height })
+
+/** The image's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale` times its size. */
+export function pixelsOf(image: ImageBitmap | VideoFrame, scale = 1): RgbImage {
+  const size = imageSize(image)
+  const [width, height] = [Math.round(size.width * scale), Math.round(size.height * scale)]
   const canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' })
   if (!context) throw unreadable()
-  context.drawImage(bitmap, 0, 0, width, height)
+  context.drawImage(image, 0, 0, width, height)
   const { data } = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' })
   return { data, width, height, channels: 4 }
 }

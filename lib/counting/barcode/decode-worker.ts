@@ -3,7 +3,7 @@
 // so the main thread never waits on it. One photo at a time, in the order asked.
 // The live count sends it the camera's frames, one at a time (decodeFrame).
 import { AnalysisError } from '../analyser.ts'
-import { openPhoto, pixelsOf } from './browser-photo.ts'
+import { imageSize, openPhoto, pixelsOf } from './browser-photo.ts'
 import { decodePhoto } from './decode-photo.ts'
 import { cropAround, LABEL_SHEET, sheetSize, tileOf, toDetection, type Detection, type DetectionList } from './detections.ts'
 import { loadZXingFrom } from './zxing-browser.ts'
@@ -15,10 +15,12 @@ export interface DecodeRequest {
   crops: boolean
 }
 
-/** A frame of the camera's video, handed over (and back with its codes). */
+/** A frame of the camera's video (a VideoFrame where the browser has them: no copy), handed over and back with its codes. */
+export type CameraFrame = ImageBitmap | VideoFrame
+
 export interface FrameRequest {
   id: number
-  frame: ImageBitmap
+  frame: CameraFrame
 }
 
 export interface FrameRead {
@@ -32,7 +34,7 @@ export interface FrameRead {
 export type DecodeReply =
   | { id: number; type: 'progress'; codes: Detection[] }
   | { id: number; type: 'done'; list: DetectionList; sheet: Blob | null; ms: number }
-  | { id: number; type: 'frame'; read: FrameRead; frame: ImageBitmap }
+  | { id: number; type: 'frame'; read: FrameRead; frame: CameraFrame }
   | { id: number; type: 'error'; message: string; unreadable: boolean }
 
 const scope = self as unknown as {
@@ -50,10 +52,11 @@ const FRAME_PIXELS = 1920 * 1080
 async function decodeFrame({ id, frame }: FrameRequest): Promise<DecodeReply> {
   const started = performance.now()
   await loadZXingFrom()
-  const scale = Math.min(1, Math.sqrt(FRAME_PIXELS / (frame.width * frame.height)))
+  const { width, height } = imageSize(frame)
+  const scale = Math.min(1, Math.sqrt(FRAME_PIXELS / (width * height)))
   const decoded = await decodePhoto(pixelsOf(frame, scale), { videoFrame: true })
   const codes = decoded.codes.map((code) => toDetection({ ...code, center: { x: code.center.x / scale, y: code.center.y / scale }, size: code.size / scale }))
-  return { id, type: 'frame', read: { width: frame.width, height: frame.height, codes, ms: performance.now() - started }, frame }
+  return { id, type: 'frame', read: { width, height, codes, ms: performance.now() - started }, frame }
 }
 
 async function labelSheet(bitmap: ImageBitmap, codes: readonly Detection[]): Promise<Blob> {

@@ -4,9 +4,9 @@
 // module workers, WebAssembly or OffscreenCanvas, nothing runs here and the
 // server counts the photos, as it always did.
 import type { DetectionList, Detection } from './detections.ts'
-import type { DecodeReply, DecodeRequest, FrameRead, FrameRequest } from './decode-worker.ts'
+import type { CameraFrame, DecodeReply, DecodeRequest, FrameRead, FrameRequest } from './decode-worker.ts'
 
-export type { FrameRead } from './decode-worker.ts'
+export type { CameraFrame, FrameRead } from './decode-worker.ts'
 
 export interface DeviceCount {
   list: DetectionList
@@ -24,7 +24,7 @@ interface Waiting {
 /** A frame's codes, and the frame handed back (the caller keeps it or closes it). */
 export interface FrameCount {
   read: FrameRead
-  frame: ImageBitmap
+  frame: CameraFrame
 }
 
 export class DeviceDecodeError extends Error {
@@ -97,7 +97,7 @@ export function decodeOnDevice(file: Blob, { crops = false, onProgress = () => {
  * is handed over and comes back with its codes. Send the next frame once this
  * one is back: frames are dropped, never queued.
  */
-export function decodeFrameOnDevice(frame: ImageBitmap): Promise<FrameCount> {
+export function decodeFrameOnDevice(frame: CameraFrame): Promise<FrameCount> {
   worker ??= startWorker()
   const id = nextId++
   const request: FrameRequest = { id, frame }
