@@ -22,13 +22,20 @@ export async function openPhoto(file: Blob): Promise<ImageBitmap> {
 /** A bitmap's or a video frame's size in pixels. */
 export const imageSize = (image: ImageBitmap | VideoFrame) => ('displayWidth' in image ? { width: image.displayWidth, height: image.displayHeight } : { width: image.width, height: image.height })
 
-/** The image's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale` times its size. */
+let canvas: OffscreenCanvas | null = null
+
+/**
+ * The image's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale`
+ * times its size. The canvas is kept for the next image of the same size
+ * (the camera's frames, several a second: less for the collector to do).
+ */
 export function pixelsOf(image: ImageBitmap | VideoFrame, scale = 1): RgbImage {
   const size = imageSize(image)
   const [width, height] = [Math.round(size.width * scale), Math.round(size.height * scale)]
-  const canvas = new OffscreenCanvas(width, height)
+  if (canvas?.width !== width || canvas.height !== height) canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' })
   if (!context) throw unreadable()
+  context.clearRect(0, 0, width, height)
   context.drawImage(image, 0, 0, width, height)
   const { data } = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' })
   return { data, width, height, channels: 4 }
