@@ -58,6 +58,7 @@ export function CameraView({ camera, video, frame, marks, label, children }: Cam
             type="button"
             aria-label={mark.name}
             aria-pressed={picked === mark.key}
+            data-kind={mark.known ? 'product' : 'unknown'}
             onClick={() => setPicked(picked === mark.key ? null : mark.key)}
             className={cn('absolute rounded-sm border-2', mark.known ? 'border-emerald-400 bg-emerald-400/25' : 'border-amber-400 bg-amber-400/30')}
             style={{

@@ -28,6 +28,12 @@ test('"Keep scanning": one item held in view for 5 s is one sale, in the ledger 
   const row = scanner.getByRole('list', { name: 'Scanned product' })
   await expect(row.getByRole('heading', { name: item.name })).toBeVisible({ timeout: 30_000 })
   await expect(row.getByText('Stock: 9')).toBeVisible()
+  // its mark is a product's (green); a tap names it
+  const camera = scanner.getByRole('figure', { name: 'Counter camera' })
+  const mark = camera.getByRole('button', { name: item.name })
+  await expect(mark).toHaveAttribute('data-kind', 'product')
+  await mark.click()
+  await expect(camera.getByText(item.name, { exact: true })).toBeVisible()
   // held for 5 s, then gone: wait until well after it has left the view
   await page.waitForTimeout(Math.max(0, opened + 4_000 + 5_000 + 3_000 - Date.now()))
   await expect(row.getByText('Stock: 9')).toBeVisible()
@@ -43,6 +49,7 @@ test('a code no product has offers "Add a product with this barcode" with the co
   await page.getByRole('button', { name: 'Scan at the counter' }).click()
   const scanner = page.getByRole('region', { name: 'Scan at the counter' })
   await expect(scanner.getByText(`No product has the code ${item.code}.`)).toBeVisible({ timeout: 30_000 })
+  await expect(scanner.getByRole('figure', { name: 'Counter camera' }).getByRole('button', { name: `Unknown code ${item.code}` })).toHaveAttribute('data-kind', 'unknown')
   await scanner.getByRole('link', { name: 'Add a product with this barcode' }).click()
   await expect(page).toHaveURL(`/app/products/new?barcode=${item.code}`)
   await expect(page.getByLabel('Barcode (optional)')).toHaveValue(item.code)
