@@ -6,6 +6,7 @@ import {
   Camera,
   Package,
   QrCode,
+  ScanBarcode,
   Settings,
   ShoppingCart,
   Truck,
@@ -25,13 +26,10 @@ const SUPPLIERS: AppLink = { href: '/app/suppliers', label: 'Suppliers', icon: T
 const REORDER: AppLink = { href: '/app/reorder', label: 'Reorder', icon: ShoppingCart }
 const ORDERS: AppLink = { href: '/app/purchase-orders', label: 'Orders', icon: ClipboardList }
 
-/**
- * The app's tabs: along the bottom of a phone's screen (each as wide as the bar shares out), in the
- * header above that. The Scan page (issue 24 §2) is one line here once /scan exists, e.g.
- * `{ href: '/scan', label: 'Scan', icon: ScanBarcode }` after Products.
- */
+/** The app's tabs: along the bottom of a phone's screen (each as wide as the bar shares out), in the header above that. */
 export const TABS: readonly AppLink[] = [
   { href: '/app/products', label: 'Products', icon: Package },
+  { href: '/scan', label: 'Scan', icon: ScanBarcode },
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/upload', label: 'Upload Photos', icon: Camera },
 ]

@@ -1,7 +1,8 @@
 'use client'
 
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { PackageOpen, SearchX } from 'lucide-react'
+import dynamic from 'next/dynamic'
+import { PackageOpen, ScanBarcode, SearchX } from 'lucide-react'
 import {
   applyView,
   categoriesOf,
@@ -15,6 +16,7 @@ import {
 } from '@/lib/products/catalogue'
 import { formatCount } from '@/lib/format/count'
 import { Button } from '@/components/ui/button'
+import { readyBeep } from '@/components/scan/beep'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
 import { AddProductButton } from './add-product-button'
 import { CatalogueFilters, CatalogueSort } from './catalogue-filters'
@@ -23,6 +25,8 @@ import { ProductSearch } from './product-search'
 import { useCatalogueRows } from './use-catalogue-rows'
 
 const PATH = '/app/products'
+// The camera and the barcode reader load when the owner opens the scanner, not with the list.
+const CounterScan = dynamic(() => import('@/components/scan/counter-scan').then((module) => module.CounterScan), { ssr: false })
 /** The URL follows the typing once it pauses: the router's work stays out of each keystroke. */
 const URL_DELAY_MS = 250
 
@@ -46,9 +50,11 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
   // The whole catalogue is read only once it is needed: the owner reaches for the search or the
   // filters, or the view, or a number in a filtered view, changed. Until then the server's rows are drawn.
   const [wanted, setWanted] = useState(false)
+  const [scanning, setScanning] = useState(false)
   const { stored } = taps.snapshot
   const needed =
-    wanted || shown !== ROWS_PER_STEP || !sameView(view, initialView) || (stored.size > 0 && !sameView(view, DEFAULT_VIEW))
+    wanted ||
+    scanning || shown !== ROWS_PER_STEP || !sameView(view, initialView) || (stored.size > 0 && !sameView(view, DEFAULT_VIEW))
   const catalogue = useCatalogueRows(needed, renderedAt)
   const loaded = catalogue.rows
   const categories = useMemo(() => (loaded ? categoriesOf(loaded) : first.categories), [loaded, first.categories])
@@ -105,10 +111,24 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
   const waiting = matches === null && (!sameView(view, initialView) || shown !== ROWS_PER_STEP)
   return (
     <div className="grid gap-3">
+      {scanning && <CounterScan rows={current} taps={taps} onClose={() => setScanning(false)} />}
       {/* Reaching for the search or the filters starts reading the whole catalogue. */}
       <div className="grid gap-3" onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
         <div className="flex gap-2">
           <ProductSearch value={view.q} onChange={(q) => change({ q })} />
+          <Button
+            variant="outline"
+            size="icon"
+            className="shrink-0"
+            aria-label="Scan at the counter"
+            aria-expanded={scanning}
+            onClick={() => {
+              readyBeep()
+              setScanning(!scanning)
+            }}
+          >
+            <ScanBarcode aria-hidden="true" />
+          </Button>
           <CatalogueSort view={view} onChange={change} />
         </div>
         <CatalogueFilters view={view} categories={categories} onChange={change} />

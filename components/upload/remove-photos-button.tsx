@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { removeStocktakePhotos, undoPhotoRemoval, type RemovalState } from '@/lib/actions/remove-stocktake-photos'
 import { ConfirmActionDialog } from '@/components/feedback/confirm-action-dialog'
-import { form } from './use-side-upload'
+import { form } from './store-stock-photo'
 
 /** How long the toast offers Undo: long enough to notice a wrong tap. */
 export const UNDO_MS = 10_000

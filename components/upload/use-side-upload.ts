@@ -3,15 +3,14 @@
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
-import { addStocktakePhoto } from '@/lib/actions/add-stocktake-photo'
-import { initialActionState, type ActionState } from '@/lib/actions/action-state'
+import { initialActionState } from '@/lib/actions/action-state'
 import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
-import { startStocktake } from '@/lib/actions/start-stocktake'
 import { canDecodeOnDevice, decodeOnDevice, DeviceDecodeError, type DeviceCount } from '@/lib/counting/barcode/device-decoder'
 import { resizeImages, STOCK_PHOTO, STOCK_PREVIEW } from '@/lib/images/resize-image'
 import { newRequestId } from '@/lib/request-id'
-import { previewPathOf, STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
+import type { Side } from '@/lib/stocktakes/photo-path'
 import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
+import { form, stocktakeFor, storeStockPhoto, type PreparedPhoto as Prepared, type Stocktake } from './store-stock-photo'
 
 /** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */
 export interface PendingPhoto {
@@ -34,27 +33,7 @@ export interface CountingChoice {
   keepOnDevice: boolean
 }
 
-export function form(fields: Record<string, string | Blob>): FormData {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.append(name, value)
-  return data
-}
-
-export function check(state: ActionState): void {
-  if (!state.ok) throw new Error(state.message ?? 'Something went wrong')
-}
-
 const notAPhoto = (file: File) => new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
-
-interface Prepared {
-  blob: Blob
-  extension: 'jpg' | 'webp'
-  preview: Blob | null
-  /** the original's first bytes, where the camera wrote when it took the photo */
-  header: Blob | null
-  /** or that time, read here (the photo stays on the phone) */
-  cameraTime: string | null
-}
 
 /**
  * The original's first bytes, where the camera wrote when it took the photo,
@@ -90,15 +69,6 @@ async function prepareLabels(file: File, read: Promise<Read>): Promise<Prepared>
 
 type Read = { count: DeviceCount } | { error: string; unreadable: boolean } | { skipped: true }
 
-/** The stocktake to add to: the one on the page, else the shop's open one (or a new one: it exists from its first photo). */
-async function stocktakeFor(current: { id: string; shopId: string } | null) {
-  if (current) return current
-  const started = await startStocktake(initialActionState, form({}))
-  check(started)
-  if (!('sessionId' in started) || !started.sessionId || !started.shopId) throw new Error('The stocktake could not be started')
-  return { id: started.sessionId, shopId: started.shopId }
-}
-
 /**
  * Puts picked photos into the open stocktake, one by one (upload, then the
  * server's check), or one photo in place of a stored one (`replaces`: the
@@ -106,7 +76,7 @@ async function stocktakeFor(current: { id: string; shopId: string } | null) {
  * old photo and the other photos are never touched); then starts counting
  * them and refreshes the page, which shows them stored.
  */
-export function useSideUpload(current: { id: string; shopId: string } | null, choice: CountingChoice) {
+export function useSideUpload(current: Stocktake | null, choice: CountingChoice) {
   const router = useRouter()
   const [pending, setPending] = useState<PendingPhoto[]>([])
   const [refreshing, startRefresh] = useTransition()
@@ -145,36 +115,18 @@ export function useSideUpload(current: { id: string; shopId: string } | null, ch
           (error: unknown) => ({ error: error instanceof Error ? error.message : String(error), unreadable: error instanceof DeviceDecodeError && error.unreadable }),
         )
       })
-      let stocktake: { id: string; shopId: string } | null = current
+      let stocktake: Stocktake | null = current
       for (const [index, file] of picked.entries()) {
         const { key } = items[index]!
         try {
           update(key, { step: 'Preparing' })
           const photo = keep ? await prepareLabels(file, reads[index]!) : await preparePhoto(file)
           stocktake = await stocktakeFor(stocktake)
-          update(key, { step: 'Uploading' })
-          const path = stockPhotoPath(stocktake.shopId, stocktake.id, side, newRequestId(), photo.extension)
-          // Loaded when the first photo goes up: the Supabase client stays out of the page's first load.
-          const { createClient } = await import('@/lib/supabase/client')
-          const bucket = createClient().storage.from(STOCK_PHOTOS_BUCKET)
-          const { error } = await bucket.upload(path, photo.blob, { contentType: photo.blob.type })
-          if (error) throw new Error(`"${file.name}" could not be uploaded: ${error.message}`)
-          // Without its preview the page shows the photo itself: slower, never wrong.
-          if (photo.preview) await bucket.upload(previewPathOf(path), photo.preview, { contentType: photo.preview.type })
-          update(key, { step: 'Reading codes' })
-          const read = await reads[index]!
-          update(key, { step: 'Checking' })
-          const fields = {
-            session_id: stocktake.id,
-            side,
-            path,
-            ...(photo.header ? { header: photo.header } : {}),
-            ...(photo.cameraTime ? { camera_time: photo.cameraTime } : {}),
-            ...(replaces ? { replaces } : {}),
-            // A photo the phone could not read is counted by the server.
-            ...('count' in read ? { detections: JSON.stringify(read.count.list) } : {}),
+          const detections = async () => {
+            const read = await reads[index]!
+            return 'count' in read ? read.count.list : null
           }
-          check(await addStocktakePhoto(initialActionState, form(fields)))
+          await storeStockPhoto(stocktake, side, photo, { name: file.name, replaces, detections, onStep: (step) => update(key, { step }) })
           update(key, { step: 'Saved' })
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error)

@@ -8,7 +8,7 @@ import { analyseStocktake, countPhotoOnServer } from '@/lib/actions/analyse-stoc
 import { stocktakeProgress, type StocktakeProgress } from '@/lib/actions/stocktake-progress'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
-import { form } from './use-side-upload'
+import { form } from './store-stock-photo'
 
 const POLL_MS = 1000
 type Progress = Extract<StocktakeProgress, { ok: true }>

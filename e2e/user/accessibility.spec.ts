@@ -1,17 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { seriousViolations } from '../_helpers/axe'
 import { OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
-
-async function seriousViolations(page: Page) {
-  // Let toasts finish fading in: axe would measure the contrast of a half-transparent frame.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }))
-}
 
 test.describe('signed out', () => {
   test('/ has no serious or critical axe violations', async ({ page }) => {
@@ -58,7 +49,7 @@ test.describe('signed in', () => {
       expect(await seriousViolations(page)).toEqual([])
     })
 
-    for (const path of ['/dashboard', '/upload', '/settings', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
+    for (const path of ['/dashboard', '/upload', '/scan', '/settings', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path)
         expect(await seriousViolations(page)).toEqual([])

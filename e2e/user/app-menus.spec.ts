@@ -17,22 +17,22 @@ async function expectWhollyOnScreen(page: Page, target: Locator) {
   expect(box.y + box.height, 'bottom edge').toBeLessThanOrEqual(height + 0.5)
 }
 
-test('the tabs are Products, Dashboard, Upload Photos and More; More is a menu of every other page, by touch and by keyboard', async ({ page, isMobile }) => {
+test('the tabs are Products, Scan, Dashboard, Upload Photos and More; More is a menu of every other page, by touch and by keyboard', async ({ page, isMobile }) => {
   const owner = await createOwner('more-tab', { products: [{ name: 'Menu Tea', sku: 'MENU-1', qty: 3, low_stock_threshold: 1 }] })
   await signIn(page, owner, '/dashboard')
   const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('listitem')).toHaveText(['Products', 'Dashboard', 'Upload Photos', 'More'])
+  await expect(nav.getByRole('listitem')).toHaveText(['Products', 'Scan', 'Dashboard', 'Upload Photos', 'More'])
   const more = nav.getByRole('button', { name: 'More' })
   await expect(more).toHaveAttribute('aria-haspopup', 'menu')
   await expect(more).toHaveAttribute('aria-expanded', 'false')
   if (isMobile) {
-    // the bar along the bottom: four equal tabs, each whole on screen and tall enough for a thumb
+    // the bar along the bottom: five equal tabs, each whole on screen and tall enough for a thumb
     const viewport = page.viewportSize()!
     const bar = (await nav.boundingBox())!
     expect(Math.round(bar.y + bar.height)).toBe(viewport.height)
     const tabs = await nav.getByRole('listitem').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect))
     for (const tab of tabs) {
-      expect(tab.width).toBeCloseTo(viewport.width / 4, 0)
+      expect(tab.width).toBeCloseTo(viewport.width / 5, 0)
       expect(tab.height).toBeGreaterThanOrEqual(44)
     }
   }

@@ -7,7 +7,7 @@ test('signed-in navigation: Products, Dashboard, Upload Photos and Sign Out', as
   const owner = await createOwner('nav', { shopName: 'Nav Stores' })
   await signInThroughUi(page, owner)
   const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link')).toHaveText(['Products', 'Dashboard', 'Upload Photos'])
+  await expect(nav.getByRole('link')).toHaveText(['Products', 'Scan', 'Dashboard', 'Upload Photos'])
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 
   await nav.getByRole('link', { name: 'Dashboard' }).click()

@@ -6,7 +6,7 @@ import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
 import { serverClientOptions } from './server-options'
 
-export const PROTECTED_PREFIXES = ['/app', '/upload', '/dashboard', '/stocktakes', '/reports', '/settings']
+export const PROTECTED_PREFIXES = ['/app', '/upload', '/scan', '/dashboard', '/stocktakes', '/reports', '/settings']
 
 /** How long the proxy waits for the database to answer its question. */
 const PROBE_DEADLINE_MS = 3_000

@@ -19,12 +19,24 @@ export async function openPhoto(file: Blob): Promise<ImageBitmap> {
   return bitmap
 }
 
-/** The bitmap's sRGB pixels (RGBA), drawn once on an OffscreenCanvas. */
-export function pixelsOf(bitmap: ImageBitmap): RgbImage {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+/** A bitmap's or a video frame's size in pixels. */
+export const imageSize = (image: ImageBitmap | VideoFrame) => ('displayWidth' in image ? { width: image.displayWidth, height: image.displayHeight } : { width: image.width, height: image.height })
+
+let canvas: OffscreenCanvas | null = null
+
+/**
+ * The image's sRGB pixels (RGBA), drawn once on an OffscreenCanvas, `scale`
+ * times its size. The canvas is kept for the next image of the same size
+ * (the camera's frames, several a second: less for the collector to do).
+ */
+export function pixelsOf(image: ImageBitmap | VideoFrame, scale = 1): RgbImage {
+  const size = imageSize(image)
+  const [width, height] = [Math.round(size.width * scale), Math.round(size.height * scale)]
+  if (canvas?.width !== width || canvas.height !== height) canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d', { willReadFrequently: true, colorSpace: 'srgb' })
   if (!context) throw unreadable()
-  context.drawImage(bitmap, 0, 0)
-  const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' })
-  return { data, width: bitmap.width, height: bitmap.height, channels: 4 }
+  context.clearRect(0, 0, width, height)
+  context.drawImage(image, 0, 0, width, height)
+  const { data } = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' })
+  return { data, width, height, channels: 4 }
 }

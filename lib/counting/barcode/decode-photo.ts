@@ -54,6 +54,8 @@ const LOCATOR: FindOptions = { minEnergy: 900, minCoherence: 0.55, minBusy: 0.25
 const CLOSE_UP_PIXELS = 3_000_000
 const ALL_FORMATS: ReaderOptions['formats'] = [...LINEAR_FORMATS, ...MATRIX_FORMATS]
 const HALF_SIZE_READER: ReaderOptions = { formats: ALL_FORMATS, tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false }
+/** A video frame's first read: as it is, without zxing's turned, inverted and downscaled retries (each a read again). */
+const FRAME_READER = HALF_SIZE_READER
 /** Fewest px per module of a 1D read kept from the half-size copy. */
 const MIN_PX_PER_MODULE = 2
 /** Re-reads of a 1D code one pass found, tried in turn: crop height (share of the code's width), sharpening, enlargement. */
@@ -87,7 +89,8 @@ interface Pass {
   read: () => Promise<PassDetection[]>
 }
 
-function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean): Pass {
+function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean, videoFrame: boolean): Pass {
+  if (videoFrame) return { name: 'as zxing reads a frame', read: () => readView(photo, IDENTITY, FRAME_READER) }
   if (closeUp) return { name: 'as zxing reads it', read: () => readView(fromRgb(pixels.data, pixels.width, pixels.height, pixels.channels), IDENTITY, { formats: ALL_FORMATS }) }
   return {
     name: 'at half size',
@@ -112,12 +115,19 @@ function closeUpPasses(photo: GreyImage): Pass[] {
 
 export interface DecodeOptions {
   signal?: AbortSignal
+  /**
+   * A frame of the camera's video (the live count), read in a fraction of a
+   * photo's time: the first read without zxing's retries, then the rows, no
+   * located crops and no close-up passes. A label one frame misses, the next
+   * reads; the rule of what counts stays (two passes for a 1D code).
+   */
+  videoFrame?: boolean
   /** the codes that count so far, after each pass: the first are on screen before the whole photo is read */
   onProgress?: (codes: DetectedCode[]) => void
 }
 
 /** Every code in the photo (its upright sRGB pixels), each physical label once, centres in photo pixels. */
-export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: DecodeOptions = {}): Promise<DecodedPhoto> {
+export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoFrame = false }: DecodeOptions = {}): Promise<DecodedPhoto> {
   if (pixels.width * pixels.height > MAX_PHOTO_PIXELS) throw tooLarge(pixels.width, pixels.height)
   const photo = luminance(pixels)
   const bars = new SameBarsCheck(photo)
@@ -139,9 +149,10 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
       merger.add(found)
       return found.length
     })
-  await run(firstPass(pixels, photo, closeUp))
+  await run(firstPass(pixels, photo, closeUp, videoFrame))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
-  const regions = findLinearRegions(photo, LOCATOR)
+  // A frame's labels face the camera (the owner pans along the shelf): rows read them, and locating bars costs as much as a read.
+  const regions = videoFrame ? [] : findLinearRegions(photo, LOCATOR)
   await timed('1D in located crops', async () => {
     let found = 0
     for (const region of regions) {
@@ -157,7 +168,7 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress }: Deco
   // the costly close-up passes (the twice-size one alone takes about four plain calls) cannot add to it.
   const kept = counted()
   const settled = merger.everyLabelCounts(side) && regions.every((region) => kept.some((code) => onBars(code, region)))
-  for (const pass of closeUp && !settled ? closeUpPasses(photo) : []) await run(pass)
+  for (const pass of closeUp && !settled && !videoFrame ? closeUpPasses(photo) : []) await run(pass)
   await timed('1D seen once, read again', async () => {
     let confirmed = 0
     for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
