@@ -28,7 +28,8 @@ const nextConfig: NextConfig = {
   // done over the same route types (`next typegen`); a build for a deploy always checks.
   typescript: { ignoreBuildErrors: process.env.SHELFSNAP_TYPES_CHECKED === '1' },
   // Loaded from node_modules at run time: zxing-wasm reads its .wasm from the package, sharp its native binary.
-  serverExternalPackages: ['zxing-wasm', 'sharp'],
+  // esbuild bundles the service worker when the build prerenders app/serwist (@serwist/turbopack).
+  serverExternalPackages: ['zxing-wasm', 'sharp', 'esbuild'],
   outputFileTracingIncludes: { '/*': ['./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'] },
   experimental: {
     serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },

@@ -2,7 +2,11 @@ import type { Metadata, Viewport } from 'next'
 import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 import { NavBar } from '@/components/layout/nav-bar'
+import { AppUpdate } from '@/components/offline/app-update'
+import { OfflineBanner } from '@/components/offline/offline-banner'
+import { OfflineProvider } from '@/components/offline/offline-provider'
 import { Toaster } from '@/components/ui/sonner'
+import { getCurrentUser } from '@/lib/auth/current-user'
 import { THEME_COLOR } from '@/lib/brand'
 import './globals.css'
 
@@ -21,11 +25,17 @@ export const viewport: Viewport = {
 // Every page is rendered per request: the CSP nonce the proxy makes must reach Next's scripts.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection()
+  const user = await getCurrentUser()
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
-        <NavBar />
-        <div className="flex flex-1 flex-col">{children}</div>
+        {/* The signed-in user's outbox and the connection, for every page (the counter works offline). */}
+        <OfflineProvider userId={user?.id ?? null} renderedAt={Date.now()}>
+          <NavBar />
+          <AppUpdate />
+          <OfflineBanner />
+          <div className="flex flex-1 flex-col">{children}</div>
+        </OfflineProvider>
         <Toaster />
       </body>
     </html>

@@ -17,6 +17,7 @@ import {
 import { formatCount } from '@/lib/format/count'
 import { Button } from '@/components/ui/button'
 import { readyBeep } from '@/components/scan/beep'
+import { useOffline } from '@/components/offline/offline-provider'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
 import { AddProductButton } from './add-product-button'
 import { CatalogueFilters, CatalogueSort } from './catalogue-filters'
@@ -55,8 +56,15 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
   const needed =
     wanted ||
     scanning || shown !== ROWS_PER_STEP || !sameView(view, initialView) || (stored.size > 0 && !sameView(view, DEFAULT_VIEW))
-  const catalogue = useCatalogueRows(needed, renderedAt)
+  const { userId, online, setNotice } = useOffline()
+  const catalogue = useCatalogueRows(needed, renderedAt, userId, online)
   const loaded = catalogue.rows
+  // Offline, the banner says from when the rows on screen are.
+  const { keptAt } = catalogue
+  useEffect(() => {
+    setNotice({ what: 'your catalogue', at: keptAt ?? renderedAt })
+    return () => setNotice(null)
+  }, [keptAt, renderedAt, setNotice])
   const categories = useMemo(() => (loaded ? categoriesOf(loaded) : first.categories), [loaded, first.categories])
   // A new render from the server (a link to this page, a deleted product): its view and numbers win.
   const urlTimer = useRef<ReturnType<typeof setTimeout>>(undefined)

@@ -2,6 +2,7 @@
 
 import { Plus } from 'lucide-react'
 import { stockState } from '@/lib/products/catalogue'
+import { signed } from '@/lib/format/signed'
 import { shownQty } from '@/lib/products/stock-taps'
 import { cn } from '@/lib/utils'
 import { Badge } from '@/components/ui/badge'
@@ -14,6 +15,14 @@ interface StockControlsProps {
   taps: StockTapsHandle
 }
 
+/** A change not booked yet: on its way with no answer ("Saving…"), or kept on the phone ("−2 waiting to sync"). */
+function ChangeState({ productId, taps }: { productId: string; taps: StockTapsHandle }) {
+  const { saving, holding, pending } = taps.snapshot
+  const change = pending.get(productId) ?? 0
+  const text = saving.has(productId) ? 'Saving…' : holding && change !== 0 ? `${signed(change)} waiting to sync` : null
+  return text && <span className="ml-2 text-xs font-normal text-muted-foreground">{text}</span>
+}
+
 export function StockLevel({ product, taps }: StockControlsProps) {
   const qty = shownQty(taps.snapshot, product.id, product.qty)
   const state = stockState({ qty, low_stock_threshold: product.low_stock_threshold })
@@ -21,7 +30,7 @@ export function StockLevel({ product, taps }: StockControlsProps) {
     <div className="flex min-w-0 items-center gap-2">
       <p aria-live="polite" className={cn('text-sm font-medium whitespace-nowrap', state === 'ok' ? 'text-success' : 'text-destructive')}>
         Stock: {qty}
-        {taps.snapshot.saving.has(product.id) && <span className="ml-2 text-xs font-normal text-muted-foreground">Saving…</span>}
+        <ChangeState productId={product.id} taps={taps} />
       </p>
       {state === 'out' && <Badge variant="destructive">Out of Stock</Badge>}
       {state === 'low' && <Badge variant="destructive">Low Stock</Badge>}

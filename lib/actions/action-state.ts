@@ -8,3 +8,8 @@ export interface ActionState {
 }
 
 export const initialActionState: ActionState = { ok: false }
+
+/** An action that needs a signed-in user, called without one. */
+export const NO_USER_MESSAGE = 'No user found'
+/** A change kept on the device for one user, sent while another is signed in on this browser: not booked. */
+export const OTHER_USER_MESSAGE = 'Someone else is signed in on this browser. Changes wait on this device for the person who made them.'

@@ -6,12 +6,17 @@ import { getProduct } from '@/lib/data/products'
 import { adjustStock as changeStock, setStock, undoStockChange } from '@/lib/data/stock-movements'
 import { productIdSchema } from '@/lib/validations/product'
 import { adjustStockSchema } from '@/lib/validations/stock'
-import type { ActionState } from './action-state'
+import { OTHER_USER_MESSAGE, type ActionState } from './action-state'
 import { validatedAction } from './validated-action'
 
+/** The device's outbox names whose change it sends: another user's session never books it. */
+const ownerSchema = z.object({ user_id: z.uuid({ error: 'Invalid request: reload the page and try again' }).optional() })
+const sentByOther = (userId: string | undefined, signedIn: string) => userId !== undefined && userId !== signedIn
+
 export const adjustStock = validatedAction(
-  adjustStockSchema,
-  async ({ product_id, mode, amount, reason, note, request_id }, { supabase }) => {
+  adjustStockSchema.and(ownerSchema),
+  async ({ product_id, mode, amount, reason, note, request_id, user_id }, { supabase, userId }): Promise<TapActionState> => {
+    if (sentByOther(user_id, userId)) return { ok: false, message: OTHER_USER_MESSAGE }
     const change = { productId: product_id, reason, note, requestId: request_id }
     const result =
       mode === 'count'
@@ -23,6 +28,7 @@ export const adjustStock = validatedAction(
     return {
       ok: true,
       message: result.qtyAfter === null ? 'The count already matched: nothing changed' : `Stock is now ${result.qtyAfter}`,
+      qty: result.qtyAfter ?? undefined,
     }
   },
   { requireUser: true },
@@ -47,13 +53,15 @@ const tapsSchema = z.object({
     .min(1, { error: `Taps must be a whole number from 1 to ${MAX_TAPS}` })
     .max(MAX_TAPS, { error: `Taps must be a whole number from 1 to ${MAX_TAPS}` }),
   request_id: requestIdSchema,
+  user_id: ownerSchema.shape.user_id,
 })
 
 // The list at /app/products keeps its own numbers from these answers: it is not rendered again per tap.
 /** Taps on "Sold 1" or +1 joined into one change: `count` units with one request id, booked once however often it is sent. */
 export const bookStockTaps = validatedAction(
   tapsSchema,
-  async ({ product_id, kind, count, request_id }, { supabase }): Promise<TapActionState> => {
+  async ({ product_id, kind, count, request_id, user_id }, { supabase, userId }): Promise<TapActionState> => {
+    if (sentByOther(user_id, userId)) return { ok: false, message: OTHER_USER_MESSAGE }
     const delta = kind === 'sold' ? -count : count
     const result = await changeStock(supabase, { productId: product_id, delta, reason: kind, note: null, requestId: request_id })
     if (!result.ok) {

@@ -1,10 +1,13 @@
 // The counter's "Sold 1" and +1 against a real stack: taps joined into one
 // change, booked once per request id, and undone by a movement of its own.
+import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
+import { outboxStore } from '@/lib/offline/outbox-store'
 import { StockTaps, type BookResult } from '@/lib/products/stock-taps'
+import { OTHER_USER_MESSAGE } from './action-state'
 import type { Stack } from '@/supabase/local/stack'
 import { bookStockTaps, undoStockTaps } from './adjust-stock'
 
@@ -94,6 +97,19 @@ describe('bookStockTaps', () => {
   })
 })
 
+describe('changes kept on a device for one user', () => {
+  it('are not booked while someone else is signed in, and are booked once for their own user', async () => {
+    const id = await addProduct(owner, { qty: 5 })
+    const form = taps(id, { count: '1', user_id: owner.id })
+    await signInAs(rival)
+    expect(await bookStockTaps(idle, form)).toEqual({ ok: false, message: OTHER_USER_MESSAGE })
+    await signInAs(owner)
+    expect(await bookStockTaps(idle, form)).toMatchObject({ ok: true, qty: 4 })
+    expect(await bookStockTaps(idle, form)).toMatchObject({ ok: true, qty: 4 })
+    expect(await ledger(id)).toHaveLength(1)
+  })
+})
+
 describe('undoStockTaps', () => {
   it('books the reverse, once however often it is asked, and an undo cannot be undone', async () => {
     const id = await addProduct(owner, { qty: 10 })
@@ -131,6 +147,8 @@ describe('taps at the counter, booked through the real action', () => {
   it('three quick taps make one −3; the shown number is what is stored', async () => {
     const id = await addProduct(owner, { qty: 9 })
     const counter = new StockTaps({
+      userId: owner.id,
+      store: outboxStore(owner.id),
       quietMs: 50,
       newId: randomUUID,
       book: async (batch): Promise<BookResult> => {
@@ -139,7 +157,7 @@ describe('taps at the counter, booked through the real action', () => {
       },
     })
     const settled = new Promise<void>((done) => counter.subscribe(() => !counter.getSnapshot().busy && done()))
-    for (let i = 0; i < 3; i++) counter.tap(id, 'sold')
+    for (let i = 0; i < 3; i++) counter.tap(id, 'Product', 'sold')
     expect(counter.getSnapshot().pending.get(id)).toBe(-3)
     await settled
     expect((await ledger(id)).map(({ delta }) => delta)).toEqual([-3])

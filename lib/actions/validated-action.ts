@@ -8,7 +8,7 @@ import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 import { cleanFormEntries } from '@/lib/validations/clean-text'
-import type { ActionState } from './action-state'
+import { NO_USER_MESSAGE, type ActionState } from './action-state'
 
 interface ActionContext {
   supabase: ServerSupabase
@@ -26,7 +26,7 @@ interface Options {
   limit?: AuthLimitKind
 }
 
-export const NO_USER_MESSAGE = 'No user found'
+export { NO_USER_MESSAGE }
 /** A call whose arguments are not what the app's own pages send (a script, a stale page). */
 export const MALFORMED_CALL_MESSAGE = 'ShelfSnap could not read this request. Reload the page and try again.'
 

@@ -34,3 +34,12 @@ export function toLocalInput(iso: string, timeZone: string): string {
 export function formatDate(iso: string, timeZone: string): string {
   return formatter(timeZone, false).format(new Date(iso))
 }
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' })
+const dayAndClock = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+
+/** A moment on this device's clock: "10:42" today, "24 Nov, 10:42" before. */
+export function formatSeenAt(at: number, now = Date.now()): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
+  return (sameDay ? clock : dayAndClock).format(at)
+}

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { createServerClient } from '@supabase/ssr'
 import { askBackend, BACKEND_VOUCHED_MS, backendAnsweredWithin, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
 import { outageResponse } from '@/lib/http/outage-page'
+import { USER_HEADER } from '@/lib/offline/sw-contract'
 import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
 import { serverClientOptions } from './server-options'
@@ -72,6 +73,8 @@ export async function updateSession(request: NextRequest) {
     for (const { name, value, options } of kept) response.cookies.set(name, value, options)
     for (const [header, value] of Object.entries(headers ?? {})) response.headers.set(header, value)
   }
+  // Whose page this is: the service worker keeps a till page for that user only (lib/offline/sw-contract.ts).
+  if (data?.claims) response.headers.set(USER_HEADER, data.claims.sub)
   return decide(request, response, { signedIn: Boolean(data?.claims), couldNotAsk, url, key })
 }
 
