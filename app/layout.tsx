@@ -26,11 +26,14 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection()
   const user = await getCurrentUser()
+  // A server component renders once per request: this is when the page was read (shown offline).
+  // eslint-disable-next-line react-hooks/purity
+  const renderedAt = Date.now()
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
         {/* The signed-in user's outbox and the connection, for every page (the counter works offline). */}
-        <OfflineProvider userId={user?.id ?? null} renderedAt={Date.now()}>
+        <OfflineProvider userId={user?.id ?? null} renderedAt={renderedAt}>
           <NavBar />
           <AppUpdate />
           <OfflineBanner />

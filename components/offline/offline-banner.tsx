@@ -14,12 +14,13 @@ import { useOffline } from './offline-provider'
 export function OfflineBanner() {
   const { online, notice, taps } = useOffline()
   const { snapshot } = useStockTaps()
-  const { waiting, holding, holdReason, lastSyncAt, conflicts } = snapshot
+  const { waiting, syncing, holding, holdReason, lastSyncAt, conflicts } = snapshot
   const showWaiting = holding && waiting > 0
-  if (online && !showWaiting && conflicts.length === 0) return null
+  const showSyncing = !holding && syncing > 0
+  if (online && !showWaiting && !showSyncing && conflicts.length === 0) return null
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-2 px-4 pt-3">
-      {(!online || showWaiting) && (
+      {(!online || showWaiting || showSyncing) && (
         <section aria-label="Sync" className="grid gap-1 rounded-lg border border-amber-500/50 bg-amber-50 text-amber-950 px-3 py-2 text-sm">
           {!online && (
             <p className="flex items-center gap-2 font-medium">
@@ -32,6 +33,12 @@ export function OfflineBanner() {
               <RefreshCw aria-hidden="true" className="size-4 shrink-0" />
               <span className="font-medium">{plural(waiting, 'change')} waiting to sync</span>
               <span className="text-muted-foreground">{lastSyncAt ? `Last synced ${formatSeenAt(lastSyncAt)}` : 'Not synced from this phone yet'}</span>
+            </p>
+          )}
+          {showSyncing && (
+            <p role="status" className="flex items-center gap-2 font-medium">
+              <RefreshCw aria-hidden="true" className="size-4 shrink-0 motion-safe:animate-spin" />
+              Syncing {plural(syncing, 'change')}…
             </p>
           )}
           {holdReason && <p className="text-destructive">{holdReason}</p>}

@@ -68,6 +68,8 @@ export function OfflineProvider({ userId, renderedAt, children }: OfflineProvide
   useEffect(() => {
     if (pathname === firstPath.current) return
     firstPath.current = pathname
+    // once per navigation: the layout stays mounted, so its render time is the first page's only
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (navigator.onLine) setLoadedAt(Date.now())
   }, [pathname])
 

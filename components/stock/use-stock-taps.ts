@@ -12,6 +12,7 @@ const EMPTY: StockTapsSnapshot = {
   busy: false,
   saving: new Set(),
   waiting: 0,
+  syncing: 0,
   holding: false,
   online: true,
   holdReason: null,

@@ -226,12 +226,32 @@ describe('StockTaps', () => {
     counter.tap('p1', 'Milk', 'sold')
     await settle(60_000)
     expect(booked).toEqual([])
-    expect(counter.getSnapshot()).toMatchObject({ waiting: 3, holding: true, online: false })
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 3, syncing: 3, holding: true, online: false })
     counter.setOnline(true)
     await settle()
     expect(booked.map((b) => `${b.productId}:${b.kind}:${b.requestId}`)).toEqual(['p1:sold:req-1', 'p2:received:req-2', 'p1:sold:req-3'])
     expect(onBooked.mock.calls.map(([, , late]) => late)).toEqual([true, true, true])
-    expect(counter.getSnapshot()).toMatchObject({ waiting: 0, holding: false, lastSyncAt: Date.now() })
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 0, syncing: 0, holding: false, lastSyncAt: Date.now() })
+  })
+
+  it('shows changes made offline as syncing once back online, until each is answered', async () => {
+    let answer = () => {}
+    const counter = taps({ online: false, book: () => new Promise<BookResult>((done) => (answer = () => done({ ok: true, qty: 0 }))) })
+    counter.tap('p9', 'Tea', 'sold')
+    counter.flush()
+    counter.tap('p1', 'Milk', 'sold')
+    counter.setOnline(true)
+    await settle()
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 2, syncing: 2, holding: false })
+    answer()
+    await settle(1500)
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 1, syncing: 1 })
+    answer()
+    await settle()
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 0, syncing: 0 })
+    // a tap made online is not one being synced
+    counter.tap('p1', 'Milk', 'sold')
+    expect(counter.getSnapshot()).toMatchObject({ waiting: 1, syncing: 0 })
   })
 
   it('keeps every tap on the device from the first: a reload sends them, in order, with their request ids', async () => {

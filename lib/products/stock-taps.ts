@@ -48,6 +48,8 @@ export interface StockTapsSnapshot {
   saving: ReadonlySet<string>
   /** changes kept on the device and not booked yet */
   waiting: number
+  /** of those, the ones made offline or on an earlier visit: once the network is back, being synced */
+  syncing: number
   /** changes are being kept, not sent: no connection, no answer, or `holdReason` */
   holding: boolean
   online: boolean
@@ -276,6 +278,7 @@ export class StockTaps {
       if (!(await this.stillWaiting(entry))) {
         // another tab of this user's has had its answer meanwhile
         this.queue.shift()
+        this.late.delete(entry.requestId)
         this.addPending(entry.productId, -deltaOf(entry))
         this.emit()
         continue
@@ -352,12 +355,14 @@ export class StockTaps {
   private makeSnapshot(): StockTapsSnapshot {
     const waiting = this.open.size + this.queue.length
     const head = this.queue[0]
+    const isLate = (entry: OutboxEntry) => this.late.has(entry.requestId)
     return {
       stored: new Map(this.stored),
       pending: new Map(this.pending),
       busy: waiting > 0,
       saving: new Set(this.online && this.slow && head ? [head.productId] : []),
       waiting,
+      syncing: this.queue.filter(isLate).length + [...this.open.values()].filter(({ entry }) => isLate(entry)).length,
       holding: waiting > 0 && (!this.online || this.stalled || this.holdReason !== null),
       online: this.online,
       holdReason: this.holdReason,

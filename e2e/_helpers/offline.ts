@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Waits until this browser can open /app/products with no network: the service worker controls
+ * the page and keeps it for the signed-in user, and the catalogue is kept on the device.
+ */
+export async function readyForOffline(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const names = (await caches.keys()).filter((name) => name.startsWith('pages:'))
+          for (const name of names) if (await (await caches.open(name)).match('/app/products')) return true
+          return false
+        }),
+      { message: 'the till page is kept on the device', timeout: 20_000 },
+    )
+    .toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((done) => {
+              const open = indexedDB.open('shelfsnap')
+              open.onsuccess = () => {
+                const db = open.result
+                if (!db.objectStoreNames.contains('catalogues')) return done(0)
+                const count = db.transaction('catalogues').objectStore('catalogues').count()
+                count.onsuccess = () => done(count.result)
+              }
+              open.onerror = () => done(0)
+            }),
+        ),
+      { message: 'the catalogue is kept on the device', timeout: 20_000 },
+    )
+    .toBe(1)
+}
+
+/** Taps far enough apart (the counter joins taps within 1.5 s) to be a change each. */
+export async function tapApart(page: Page, name: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    await page.getByRole('button', { name }).click()
+    await page.waitForTimeout(1700)
+  }
+}

@@ -1,0 +1,146 @@
+// The counter with no network: the page opens from the device, taps wait on the phone (through
+// closing the page), and are booked once each when the network is back.
+import { expect, test } from '@playwright/test'
+import { movementsOf, ownerWithCatalogue, stockOf } from '../_helpers/catalogue'
+import { readyForOffline, tapApart } from '../_helpers/offline'
+import { signedInClient } from '../_helpers/stack'
+import { productCard, signIn } from '../_helpers/ui'
+import { randomUUID } from 'node:crypto'
+
+const COLA = { name: 'Cola Can', sku: 'COLA', qty: 10, low_stock_threshold: 1 }
+const CRISPS = { name: 'Salted Crisps', sku: 'CRISPS', qty: 4, low_stock_threshold: 1 }
+
+test('taps made offline wait on the phone, survive closing the page, and are booked once each back online', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  const owner = await ownerWithCatalogue(page, 'offline-counter', [COLA, CRISPS])
+  await readyForOffline(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText(/You're offline\. Showing your catalogue as of /)).toBeVisible()
+  await tapApart(page, 'Sold 1 Cola Can', 3)
+  await tapApart(page, 'Add one Salted Crisps', 2)
+  await expect(page.getByText('5 changes waiting to sync')).toBeVisible()
+  await expect(productCard(page, 'Cola Can')).toContainText('Stock: 7')
+  await expect(productCard(page, 'Cola Can')).toContainText('−3 waiting to sync')
+  await expect(productCard(page, 'Salted Crisps')).toContainText('Stock: 6')
+
+  // Closed and opened again, still offline: the changes are on the phone, not in the page.
+  await page.close()
+  const again = await context.newPage()
+  await again.goto('/app/products')
+  await expect(again.getByText('5 changes waiting to sync')).toBeVisible()
+  await expect(productCard(again, 'Cola Can')).toContainText('Stock: 7')
+  expect(await stockOf(owner, 'COLA')).toBe(10)
+
+  await context.setOffline(false)
+  await expect(again.getByText(/waiting to sync/)).toHaveCount(0)
+  await expect(again.getByRole('region', { name: 'Sync' })).toHaveCount(0, { timeout: 20_000 })
+  // What the phone showed is what got stored: one movement per change.
+  expect((await movementsOf(owner, 'COLA')).map(({ delta, reason }) => ({ delta, reason }))).toEqual(Array(3).fill({ delta: -1, reason: 'sold' }))
+  expect((await movementsOf(owner, 'CRISPS')).map(({ delta, reason }) => ({ delta, reason }))).toEqual(Array(2).fill({ delta: 1, reason: 'received' }))
+  expect(await stockOf(owner, 'COLA')).toBe(7)
+  expect(await stockOf(owner, 'CRISPS')).toBe(6)
+  await expect(productCard(again, 'Cola Can')).toContainText('Stock: 7')
+})
+
+test('a change whose answer is lost on the way back is sent again and booked once', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-resend', [COLA])
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible()
+
+  // Back online, the first send reaches the server and is booked, but its answer never arrives.
+  const sent: string[] = []
+  await context.route('**/app/products', async (route) => {
+    const request = route.request()
+    if (request.method() !== 'POST' || !request.headers()['next-action']) return route.fallback()
+    sent.push(request.postData() ?? '')
+    if (sent.length > 1) return route.fallback()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await context.setOffline(false)
+  await expect(page.getByRole('region', { name: 'Sync' })).toHaveCount(0, { timeout: 30_000 })
+  expect(sent.length).toBeGreaterThanOrEqual(2)
+  // every send carried the same request id
+  const ids = sent.map((body) => body.match(/name="[^"]*request_id"\r\n\r\n([0-9a-f-]{36})/)?.[1])
+  expect(ids[0]).toBeTruthy()
+  expect(new Set(ids)).toEqual(new Set([ids[0]]))
+  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
+  expect(await stockOf(owner, 'COLA')).toBe(9)
+  await expect(productCard(page, 'Cola Can')).toContainText('Stock: 9')
+})
+
+test('a sale made offline of stock another phone sold meanwhile is shown as a conflict, not booked', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-conflict', [{ ...COLA, qty: 1 }])
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible()
+
+  // Meanwhile the till's other phone sells the last one.
+  const other = await signedInClient(owner)
+  const { data: product } = await other.from('products').select('id').eq('sku', 'COLA').single().throwOnError()
+  await other
+    .rpc('adjust_stock', { p_product_id: product.id, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: randomUUID() })
+    .throwOnError()
+
+  await context.setOffline(false)
+  const conflicts = page.getByRole('region', { name: /could not be booked/ })
+  await expect(conflicts).toBeVisible({ timeout: 20_000 })
+  await expect(conflicts).toContainText('Sold 1 × Cola Can')
+  await expect(page.getByText(/waiting to sync/)).toHaveCount(0)
+  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
+  expect(await stockOf(owner, 'COLA')).toBe(0)
+  await expect(productCard(page, 'Cola Can')).toContainText('Stock: 0')
+})
+
+test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  const ask = page.getByRole('dialog', { name: '1 change not synced yet' })
+  await expect(ask).toBeVisible()
+  await expect(ask.getByRole('button', { name: 'Sync and sign out' })).toBeDisabled()
+  await context.setOffline(false)
+  await ask.getByRole('button', { name: 'Sync and sign out' }).click()
+  await expect(page).toHaveURL('/auth')
+  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
+  expect(await stockOf(owner, 'COLA')).toBe(9)
+})
+
+test("a change left on the phone by one owner is never sent for another who signs in there; it is for its owner's next visit", async ({ page, context }) => {
+  test.setTimeout(120_000)
+  const first = await ownerWithCatalogue(page, 'offline-first', [COLA])
+  // The stock changes get no answer (a dead spot in the shop); signing out still does.
+  await context.route('**/app/products', (route) =>
+    route.request().method() === 'POST' && route.request().postData()?.includes('request_id') ? route.abort('connectionreset') : route.fallback(),
+  )
+  await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible({ timeout: 20_000 })
+  // signed out before it could go: it stays on the phone for its owner
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out anyway' }).click()
+  await expect(page).toHaveURL('/auth')
+  await context.unrouteAll()
+  expect(await movementsOf(first, 'COLA')).toHaveLength(0)
+
+  const second = await ownerWithCatalogue(page, 'offline-second', [COLA])
+  await expect(page.getByText(/waiting to sync|Syncing/)).toHaveCount(0)
+  await page.waitForTimeout(2000)
+  expect(await movementsOf(second, 'COLA')).toHaveLength(0)
+  expect(await movementsOf(first, 'COLA')).toHaveLength(0)
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/auth')
+
+  await signIn(page, first)
+  await expect.poll(() => movementsOf(first, 'COLA').then((rows) => rows.length), { timeout: 20_000 }).toBe(1)
+  expect(await stockOf(first, 'COLA')).toBe(9)
+  await expect(productCard(page, 'Cola Can')).toContainText('Stock: 9')
+})
