@@ -76,4 +76,9 @@ self.addEventListener('message', (event) => {
   event.waitUntil(kept.then(() => event.ports[0]?.postMessage(true)))
 })
 
+// Pages kept by the version before this one name its scripts, which are gone: the page asks for them again.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(pagesCaches().then((names) => Promise.all(names.map((name) => caches.delete(name)))))
+})
+
 serwist.addEventListeners()

@@ -32,7 +32,7 @@ export function AppUpdate() {
   function reload() {
     // What is being tapped is on the device already; send it on its way first.
     taps?.flush()
-    waiting!.addEventListener('controlling', () => window.location.reload())
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
     waiting!.messageSkipWaiting()
   }
   return (
