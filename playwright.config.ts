@@ -30,6 +30,9 @@ export default defineConfig({
     // For a failure's trace, run again with `-- --trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The service worker installs (and precaches the app) in every new context: only the specs about
+    // it and the whole-day walk let it in (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
   },
   projects: dev
     ? // the dev server compiles each page on its first visit

@@ -8,11 +8,14 @@ import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { readyForOffline } from '../_helpers/offline'
 import { signIn } from '../_helpers/ui'
 
+// with the service worker in control, as on an owner's phone
+test.use({ serviceWorkers: 'allow' })
+
 test('Chromium finds ShelfSnap installable: manifest, icons (maskable too), standalone, a service worker', async ({ page, baseURL }, testInfo) => {
   const owner = await ownerWithCatalogue(page, 'install')
   // Playwright's contexts are incognito, where nothing installs: a browser profile on disk, as a phone has.
   const profile = await mkdtemp(join(tmpdir(), 'shelfsnap-install-'))
-  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use, ...chromiumLaunchOptions, baseURL })
+  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use, ...chromiumLaunchOptions, baseURL, serviceWorkers: 'allow' })
   try {
     const tab = browser.pages()[0] ?? (await browser.newPage())
     await signIn(tab, owner, '/app/products')

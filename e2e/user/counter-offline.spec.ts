@@ -7,6 +7,9 @@ import { signedInClient } from '../_helpers/stack'
 import { productCard, signIn } from '../_helpers/ui'
 import { randomUUID } from 'node:crypto'
 
+// with the service worker in control, as on an owner's phone
+test.use({ serviceWorkers: 'allow' })
+
 const COLA = { name: 'Cola Can', sku: 'COLA', qty: 10, low_stock_threshold: 1 }
 const CRISPS = { name: 'Salted Crisps', sku: 'CRISPS', qty: 4, low_stock_threshold: 1 }
 

@@ -7,6 +7,9 @@ import { expectNoSidewaysScroll, readReviewCard, readTotals, reviewCard, type Sh
 import { createOwner, newCredentials, type Credentials } from '../_helpers/stack'
 import { expectToast, productCard, signIn, signUpThroughUi, statCard } from '../_helpers/ui'
 
+// with the service worker in control, as on an owner's phone
+test.use({ serviceWorkers: 'allow' })
+
 // A whole day as a new owner lives it: sign up, shop, catalogue by CSV, labels,
 // the morning's photos (a reload, and they are still there, counted), the
 // evening's from another device, the review read from the screen number by
