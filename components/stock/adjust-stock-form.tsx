@@ -2,7 +2,6 @@
 
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { adjustStock } from '@/lib/actions/adjust-stock'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
 import { announceStockChanged } from '@/lib/stock-events'
@@ -10,6 +9,8 @@ import { STOCK_MODES, STOCK_REASONS } from '@/lib/products/stock-reasons'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
+import { useOffline } from '@/components/offline/offline-provider'
+import { adjustOrKeep, KEPT_ON_PHONE } from './adjust-or-keep'
 
 type Mode = (typeof STOCK_MODES)[number]['value']
 
@@ -17,14 +18,15 @@ const selectClass =
   'flex min-h-11 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm'
 
 /** Add, remove or set a count, with a reason and a note: one movement in the ledger. */
-export function AdjustStockForm({ productId, qty }: { productId: string; qty: number }) {
+export function AdjustStockForm({ productId, name, qty }: { productId: string; name: string; qty: number }) {
   const [mode, setMode] = useState<Mode>('add')
   const [reason, setReason] = useState<string>('received')
   const [formKey, setFormKey] = useState(0)
-  const { state, pending, formProps } = useServerForm(adjustStock, {
+  const { taps } = useOffline()
+  const { state, pending, formProps } = useServerForm(adjustOrKeep(taps, name), {
     errorTitle: 'Stock not changed',
     onSuccess: ({ message }) => {
-      toast.success('Stock updated', { description: message })
+      toast.success(message === KEPT_ON_PHONE ? 'Stock change waiting to sync' : 'Stock updated', { description: message })
       announceStockChanged()
       setFormKey((key) => key + 1)
     },

@@ -1,10 +1,10 @@
 // The counter with no network: the page opens from the device, taps wait on the phone (through
 // closing the page), and are booked once each when the network is back.
 import { expect, test } from '@playwright/test'
-import { movementsOf, ownerWithCatalogue, stockOf } from '../_helpers/catalogue'
+import { movementsOf, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
 import { readyForOffline, tapApart } from '../_helpers/offline'
 import { signedInClient } from '../_helpers/stack'
-import { productCard, signIn } from '../_helpers/ui'
+import { expectToast, productCard, signIn } from '../_helpers/ui'
 import { randomUUID } from 'node:crypto'
 
 // with the service worker in control, as on an owner's phone
@@ -146,4 +146,34 @@ test("a change left on the phone by one owner is never sent for another who sign
   await expect.poll(() => movementsOf(first, 'COLA').then((rows) => rows.length), { timeout: 20_000 }).toBe(1)
   expect(await stockOf(first, 'COLA')).toBe(9)
   await expect(productCard(page, 'Cola Can')).toContainText('Stock: 9')
+})
+
+test("a stock change from a product's page made offline waits on the phone and is booked once, with its reason; a count waits for the network", async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-adjust', [COLA])
+  await page.goto(`/app/products/${await productId(owner, 'COLA')}`)
+  await expect(page.getByText('Stock: 10')).toBeVisible()
+  await context.setOffline(true)
+
+  await page.getByText('Set count').click()
+  await page.getByLabel(/Counted on the shelf/).fill('4')
+  await page.getByRole('button', { name: 'Save stock change' }).click()
+  await expectToast(page, 'Stock not changed', 'Setting a count needs a connection: ShelfSnap compares it with the stock at that moment. Add or remove instead.', 'error')
+
+  await page.getByText('Remove', { exact: true }).click()
+  await page.getByLabel('How many').fill('2')
+  await page.getByLabel('Reason').selectOption('damaged')
+  await page.getByLabel('Note (optional)').fill('Dropped crate')
+  await page.getByRole('button', { name: 'Save stock change' }).click()
+  await expectToast(page, 'Stock change waiting to sync', 'It is kept on this phone and syncs when you are back online.', 'success')
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible()
+  await expect(page.getByText('Stock: 8')).toBeVisible()
+  expect(await stockOf(owner, 'COLA')).toBe(10)
+
+  await context.setOffline(false)
+  await expect(page.getByRole('region', { name: 'Sync' })).toHaveCount(0, { timeout: 20_000 })
+  expect((await movementsOf(owner, 'COLA')).map(({ delta, qty_after, reason }) => ({ delta, qty_after, reason }))).toEqual([
+    { delta: -2, qty_after: 8, reason: 'damaged' },
+  ])
+  await expect(page.getByText('Stock: 8')).toBeVisible()
 })

@@ -82,7 +82,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
       </section>
       <section aria-labelledby="adjust-heading" className="grid gap-3 rounded-xl border p-4">
         <h2 id="adjust-heading" className="text-lg font-semibold">Adjust stock</h2>
-        <AdjustStockForm productId={product.id} qty={product.qty} />
+        <AdjustStockForm productId={product.id} name={product.name} qty={product.qty} />
       </section>
       <ProductSuppliersSection
         product={product}
