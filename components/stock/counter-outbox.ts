@@ -85,6 +85,9 @@ function counterTaps(userId: string): StockTaps {
         action: entry.kind === 'adjust' ? undefined : { label: 'Undo', onClick: () => void undo(taps, entry) },
       })
     },
+    onRefused(_, message) {
+      toast.error('Stock not changed', { description: message })
+    },
     onConflict({ entry, message, qty }) {
       if (qty !== undefined) void keepStock(userId, entry.productId, qty).catch(() => {})
       toast.error(`Not booked: ${describeChange(entry)}`, { description: message })

@@ -95,14 +95,31 @@ describe('StockTaps', () => {
     expect(booked.map((b) => `${b.productId}:${b.kind}:${b.count}`)).toEqual(['p1:sold:1', 'p2:sold:1', 'p1:received:1'])
   })
 
-  it('keeps a refused change as a conflict for the owner, on the device, and shows the stored number', async () => {
+  it('answers a refusal of a change made just now on the spot, shows the stored number, and keeps nothing', async () => {
     const onConflict = vi.fn()
-    const counter = taps({ onConflict })
+    const onRefused = vi.fn()
+    const counter = taps({ onConflict, onRefused })
+    answers.push({ ok: false, message: 'Not enough stock: only 0 in stock', qty: 0 })
+    counter.tap('p1', 'Milk', 'sold')
+    await settle(1500)
+    expect(shownQty(counter.getSnapshot(), 'p1', 1)).toBe(0)
+    expect(onRefused).toHaveBeenCalledWith(expect.objectContaining({ count: 1 }), 'Not enough stock: only 0 in stock')
+    expect(onConflict).not.toHaveBeenCalled()
+    expect(counter.getSnapshot().conflicts).toEqual([])
+    expect(await io(outboxStore(user).list())).toEqual([])
+    expect(await io(outboxStore(user).conflicts())).toEqual([])
+  })
+
+  it('keeps a refused change made offline as a conflict for the owner, on the device, and shows the stored number', async () => {
+    const onConflict = vi.fn()
+    const counter = taps({ onConflict, online: false })
     answers.push({ ok: false, message: 'Not enough stock: only 0 in stock', qty: 0 })
     counter.tap('p1', 'Milk', 'sold')
     counter.tap('p1', 'Milk', 'sold')
     expect(shownQty(counter.getSnapshot(), 'p1', 1)).toBe(-1)
     await settle(1500)
+    counter.setOnline(true)
+    await settle()
     expect(shownQty(counter.getSnapshot(), 'p1', 1)).toBe(0)
     expect(onConflict).toHaveBeenCalledWith(expect.objectContaining({ message: 'Not enough stock: only 0 in stock', entry: expect.objectContaining({ count: 2 }) }))
     expect(counter.getSnapshot().conflicts.map((conflict) => conflict.requestId)).toEqual(['req-1'])

@@ -31,7 +31,10 @@ export interface StockTapsOptions {
   online?: boolean
   /** `late`: made offline, or on an earlier visit, and booked only now */
   onBooked?: (entry: OutboxEntry, qty: number, late: boolean) => void
+  /** a change made offline or on an earlier visit was refused: kept as a conflict */
   onConflict?: (conflict: Conflict) => void
+  /** a change made just now was refused */
+  onRefused?: (entry: OutboxEntry, message: string) => void
   /** a change on its way this long without an answer shows as saving */
   slowMs?: number
   retryDelay?: (attempt: number) => number
@@ -332,18 +335,21 @@ export class StockTaps {
     if (result.qty !== undefined) this.stored.set(entry.productId, result.qty)
     const at = now()
     this.lastSyncAt = at
+    // A refusal of a change made offline (or on an earlier visit) is kept for the owner to resolve;
+    // one made just now is answered on the spot (onRefused), while the owner is looking.
     let conflict: Conflict | null = null
-    if (result.ok) {
-      this.persist(() => store.remove(entry.requestId))
-    } else {
+    if (!result.ok && late) {
       conflict = { requestId: entry.requestId, userId: entry.userId, entry, message: result.message, qty: result.qty, at }
       this.conflicts = [...this.conflicts, conflict]
       this.persist(() => store.refuse(conflict!))
+    } else {
+      this.persist(() => store.remove(entry.requestId))
     }
     this.persist(() => store.setLastSync(at))
     this.emit()
     if (result.ok) this.options.onBooked?.(entry, result.qty, late)
-    else this.options.onConflict?.(conflict!)
+    else if (conflict) this.options.onConflict?.(conflict)
+    else this.options.onRefused?.(entry, result.message)
   }
 
   private addPending(productId: string, delta: number) {
