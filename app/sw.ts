@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The service worker (Serwist), built by app/serwist/[path]/route.ts during `next build`.
-import { Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions, type SerwistGlobalConfig } from 'serwist'
+import { CacheFirst, ExpirationPlugin, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions, type SerwistGlobalConfig } from 'serwist'
 import { KEEP_PAGES_MESSAGE, NEVER_FROM_DEVICE, OFFLINE_PAGE, PAGES_CACHE_PREFIX, TILL_PAGES, USER_HEADER } from '@/lib/offline/sw-contract'
 
 declare global {
@@ -56,6 +56,11 @@ const serwist = new Serwist({
   skipWaiting: false,
   clientsClaim: true,
   runtimeCaching: [
+    // The barcode decoder's WebAssembly (its path names its version): kept from its first use, for counting offline.
+    {
+      matcher: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/zxing/'),
+      handler: new CacheFirst({ cacheName: 'decoder', plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
+    },
     {
       matcher: ({ request, sameOrigin, url }) => sameOrigin && request.mode === 'navigate' && !NEVER_FROM_DEVICE.test(url.pathname),
       handler: navigate,

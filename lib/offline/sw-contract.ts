@@ -4,7 +4,7 @@
 export const USER_HEADER = 'x-shelfsnap-user'
 
 /** The pages an owner uses at the till and in a stocktake: kept on the device, per user, to open offline. */
-export const TILL_PAGES = ['/app/products', '/upload', '/dashboard'] as const
+export const TILL_PAGES = ['/app/products', '/upload', '/scan', '/dashboard'] as const
 
 /** The worker's cache of one user's till pages is this prefix and the user's id. */
 export const PAGES_CACHE_PREFIX = 'pages:'
