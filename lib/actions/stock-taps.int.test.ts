@@ -108,6 +108,14 @@ describe('changes kept on a device for one user', () => {
     expect(await bookStockTaps(idle, form)).toMatchObject({ ok: true, qty: 4 })
     expect(await ledger(id)).toHaveLength(1)
   })
+
+  it('a user id that is not one is refused with a message, and books nothing', async () => {
+    const id = await addProduct(owner, { qty: 5 })
+    const answer = await bookStockTaps(idle, taps(id, { count: '1', user_id: 'someone' }))
+    expect(answer.ok).toBe(false)
+    expect(answer.message).toBeTruthy()
+    expect(await ledger(id)).toHaveLength(0)
+  })
 })
 
 describe('undoStockTaps', () => {
