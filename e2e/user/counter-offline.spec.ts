@@ -1,9 +1,13 @@
 // The counter with no network: the page opens from the device, taps wait on the phone (through
 // closing the page), and are booked once each when the network is back.
-import { expect, test } from '@playwright/test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
 import { movementsOf, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
+import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { readyForOffline, tapApart } from '../_helpers/offline'
-import { signedInClient } from '../_helpers/stack'
+import { appSessionCookies, signedInClient } from '../_helpers/stack'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
 import { randomUUID } from 'node:crypto'
 
@@ -180,4 +184,38 @@ test("a stock change from a product's page made offline waits on the phone and i
     { delta: -2, qty_after: 8, reason: 'damaged' },
   ])
   await expect(page.getByText('Stock: 8')).toBeVisible()
+})
+
+test('changes waiting on the phone survive restarting the browser', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000)
+  const owner = await ownerWithCatalogue(page, 'offline-restart', [COLA])
+  // A browser profile on disk, closed and opened again as a phone's browser is.
+  const profile = await mkdtemp(join(tmpdir(), 'shelfsnap-restart-'))
+  const open = () => chromium.launchPersistentContext(profile, { ...testInfo.project.use, ...chromiumLaunchOptions, baseURL, serviceWorkers: 'allow' })
+  try {
+    const first = await open()
+    const tab = first.pages()[0] ?? (await first.newPage())
+    // the session's cookies with the lifetime the app gives them, so they outlive the restart
+    const cookies = await appSessionCookies(owner)
+    await first.addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL!, expires: Math.floor(Date.now() / 1000) + 3600 })))
+    await tab.goto('/app/products')
+    await readyForOffline(tab)
+    await first.setOffline(true)
+    await tapApart(tab, 'Sold 1 Cola Can', 2)
+    await expect(tab.getByText('2 changes waiting to sync')).toBeVisible()
+    await first.close()
+
+    const again = await open()
+    await again.setOffline(true)
+    const reopened = again.pages()[0] ?? (await again.newPage())
+    await reopened.goto('/app/products')
+    await expect(reopened.getByText('2 changes waiting to sync')).toBeVisible()
+    expect(await stockOf(owner, 'COLA')).toBe(10)
+    await again.setOffline(false)
+    await expect.poll(() => stockOf(owner, 'COLA'), { timeout: 20_000 }).toBe(8)
+    expect(await movementsOf(owner, 'COLA')).toHaveLength(2)
+    await again.close()
+  } finally {
+    await rm(profile, { recursive: true, force: true })
+  }
 })
