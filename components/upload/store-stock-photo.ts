@@ -4,6 +4,7 @@ import { addStocktakePhoto } from '@/lib/actions/add-stocktake-photo'
 import { initialActionState, type ActionState } from '@/lib/actions/action-state'
 import { startStocktake } from '@/lib/actions/start-stocktake'
 import type { DetectionList } from '@/lib/counting/barcode/detections'
+import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { UploadInterrupted } from '@/lib/offline/photo-queue'
 import { newRequestId } from '@/lib/request-id'
 import { previewPathOf, STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
@@ -19,12 +20,15 @@ export async function answered<T>(request: Promise<T>): Promise<T> {
   try {
     return await request
   } catch (error) {
-    throw new UploadInterrupted(error instanceof Error ? error.message : String(error))
+    throw new UploadInterrupted(error)
   }
 }
 
 export function check(state: ActionState): void {
-  if (!state.ok) throw new Error(state.message ?? 'Something went wrong')
+  if (state.ok) return
+  // The database out of reach: the photo waits and goes again, as one picked offline does.
+  if (state.message === BACKEND_UNREACHABLE_MESSAGE) throw new UploadInterrupted(state.message)
+  throw new Error(state.message ?? 'Something went wrong')
 }
 
 export interface Stocktake {
@@ -77,7 +81,7 @@ async function uploadOnce(bucket: Bucket, path: string, file: Blob, name: string
   const status = 'status' in error && typeof error.status === 'number' ? error.status : null
   // Storage says "already exists" as statusCode 409 (in a 400 answer).
   if (status === 409 || ('statusCode' in error && String(error.statusCode) === '409')) return
-  if (status === null || status >= 500 || status === 408 || status === 429) throw new UploadInterrupted(error.message)
+  if (status === null || status >= 500 || status === 408 || status === 429) throw new UploadInterrupted(error)
   throw new Error(`"${name}" could not be uploaded: ${error.message}`)
 }
 

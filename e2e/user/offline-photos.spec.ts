@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { tinsPhoto } from '../_helpers/photos'
+import { reviewOf } from '../_helpers/review'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
 
@@ -97,4 +98,34 @@ test('a photo whose upload answer was lost is sent again with the same key and s
   const rows = (await storedPhotos(owner))!
   expect(rows.map((row) => row.codes_found)).toEqual([3])
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
+})
+
+test('photos picked offline stay on the phone when the page is closed, and go up when it is opened again online', async ({ page, context }) => {
+  const owner = await ownerOnUpload(page, 'offline-closed')
+  await context.setOffline(true)
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 4))
+  await expect(page.getByText('4 codes · Waiting to upload')).toBeVisible({ timeout: 30_000 })
+  await page.close()
+  expect(await storedPhotos(owner)).toEqual([])
+
+  await context.setOffline(false)
+  const again = await context.newPage()
+  await again.goto('/upload')
+  await expect(again.getByText('Morning count: 4 units of 1 product')).toBeVisible({ timeout: 60_000 })
+  await expect(again.getByText(/waiting to upload/)).toHaveCount(0)
+  expect((await storedPhotos(owner))!.map((row) => [row.codes_found, row.counted_on])).toEqual([[4, 'device']])
+})
+
+test('the review says plainly that confirming needs a connection, and confirms once it is back', async ({ page, context }) => {
+  await reviewOf(page, 'offline-review', [{ name: 'Offline Tea', sku: 'OFF-TEA', qty: 9, low_stock_threshold: 1 }], { start: { 'OFF-TEA': 6 }, end: { 'OFF-TEA': 4 } })
+  const footer = page.getByRole('region', { name: 'Confirm the stocktake' })
+  const confirm = footer.getByRole('button', { name: 'Confirm counts and update stock' })
+  await expect(confirm).toBeEnabled()
+  await context.setOffline(true)
+  await expect(footer.getByText('Confirming needs a connection: ShelfSnap compares the counts with your stock records.')).toBeVisible()
+  await expect(confirm).toBeDisabled()
+  await context.setOffline(false)
+  await expect(confirm).toBeEnabled()
+  await confirm.click()
+  await expect(footer.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible({ timeout: 30_000 })
 })

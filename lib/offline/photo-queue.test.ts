@@ -37,7 +37,7 @@ function server(answers: Record<string, 'cut' | string> = {}) {
   const send = async (item: QueuedPhoto) => {
     calls.push(item.key)
     const answer = answers[item.key]
-    if (answer === 'cut') throw new UploadInterrupted('Failed to fetch')
+    if (answer === 'cut') throw new UploadInterrupted(new TypeError('Failed to fetch'))
     if (answer) throw new Error(answer)
   }
   return { calls, send }

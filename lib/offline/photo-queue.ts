@@ -11,8 +11,8 @@ const STORE = 'photos'
 
 /** The request got no answer (offline, cut mid-way, the server down): the photo waits and goes again with the same key. */
 export class UploadInterrupted extends Error {
-  constructor(message = 'No connection') {
-    super(message)
+  constructor(cause?: unknown) {
+    super("No connection: nothing was saved yet. Try again once you're back online.", { cause })
     this.name = 'UploadInterrupted'
   }
 }
