@@ -33,7 +33,7 @@ export default async function UploadPage() {
       userId={user.id}
       timeZone={shop.timezone}
       countsOnDevice={countsOnDevice}
-      catalogue={catalogue.map((item) => ({ ...item, imageUrl: null }))}
+      catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
       recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
     />
   )

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { plural } from '@/lib/format/plural'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
-import type { CatalogueItem } from '@/lib/counting/analyser'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
+import type { CodedProduct } from '@/components/scan/product-names'
 import { Button } from '@/components/ui/button'
 import { PhotoTile, type ShownPhoto } from './photo-tile'
 import { RemovePhotosButton } from './remove-photos-button'
@@ -23,7 +23,7 @@ interface PhotoSidePickerProps {
   /** photos on their way in */
   pending: PendingPhoto[]
   /** the shop's products, for the phone's count of photos waiting to upload */
-  catalogue: readonly CatalogueItem[]
+  catalogue: readonly CodedProduct[]
   timeZone: string
   disabled: boolean
   /** new photos for the side */

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react'
 import Link from 'next/link'
 import { ScanBarcode } from 'lucide-react'
 import { toast } from 'sonner'
-import type { CatalogueItem } from '@/lib/counting/analyser'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { STAGE_LABELS } from '@/lib/stocktakes/stage'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
+import type { CodedProduct } from '@/components/scan/product-names'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
@@ -34,7 +34,7 @@ interface UploadPhotosProps {
   timeZone: string
   countsOnDevice: boolean
   /** the shop's products, when the phone counts: its count of photos waiting to upload is shown by product */
-  catalogue: readonly CatalogueItem[]
+  catalogue: readonly CodedProduct[]
   recent?: ReactNode
 }
 

@@ -1,8 +1,7 @@
 'use client'
 
-import type { CatalogueItem } from '@/lib/counting/analyser'
 import { plural } from '@/lib/format/plural'
-import { useProductOf } from '@/components/scan/product-names'
+import { useProductOf, type CodedProduct } from '@/components/scan/product-names'
 import { CountList } from './count-list'
 import type { PendingPhoto } from './use-side-upload'
 
@@ -30,7 +29,7 @@ function tally(pending: PendingPhoto[], productOf: ReturnType<typeof useProductO
  * morning count is on screen offline. The stored photos' count is the side's
  * summary; these join it once they are up.
  */
-export function WaitingCount({ label, pending, catalogue }: { label: string; pending: PendingPhoto[]; catalogue: readonly CatalogueItem[] }) {
+export function WaitingCount({ label, pending, catalogue }: { label: string; pending: PendingPhoto[]; catalogue: readonly CodedProduct[] }) {
   const productOf = useProductOf(catalogue)
   const counted = pending.filter((item) => item.waiting && item.codes !== null)
   if (counted.length === 0) return null
