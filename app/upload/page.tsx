@@ -4,6 +4,7 @@ import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { purgeRemovals } from '@/lib/data/photo-removals'
 import { requireShop } from '@/lib/auth/require-shop'
 import { countsBarcodes } from '@/lib/counting/pick-analyser'
+import { listCountingCatalogue } from '@/lib/data/products'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
 import { openStocktakeView } from '@/lib/workflows/open-stocktake-view'
@@ -17,14 +18,22 @@ export default async function UploadPage() {
   // Stocktakes left unfinished for a week lose their photos here, before the page lists them as closed;
   // removed photos past their undo window go for good.
   await Promise.all([expireStaleStocktakes(supabase, shop.id), purgeRemovals(supabase, shop.id)])
-  const [open, recent] = await Promise.all([getOpenStocktake(supabase, shop.id), recentStocktakes(supabase, shop.id)])
+  // Barcodes are read on the phone; the vision model runs on the server.
+  const countsOnDevice = countsBarcodes(user.anonymous)
+  const [open, recent, catalogue] = await Promise.all([
+    getOpenStocktake(supabase, shop.id),
+    recentStocktakes(supabase, shop.id),
+    // The phone's count of photos waiting to upload (offline) is matched to these, as the server matches them.
+    countsOnDevice ? listCountingCatalogue(supabase, shop.id) : [],
+  ])
   const stocktake = open ? await openStocktakeView(supabase, open) : null
   return (
     <UploadPhotos
       stocktake={stocktake}
+      userId={user.id}
       timeZone={shop.timezone}
-      // Barcodes are read on the phone; the vision model runs on the server.
-      countsOnDevice={countsBarcodes(user.anonymous)}
+      countsOnDevice={countsOnDevice}
+      catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
       recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
     />
   )

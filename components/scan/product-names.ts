@@ -4,13 +4,16 @@ import { useMemo } from 'react'
 import type { CatalogueItem } from '@/lib/counting/analyser'
 import { indexCatalogue, matchCode } from '@/lib/counting/barcode/catalogue-match'
 
+/** What matching a code to a product needs of it. */
+export type CodedProduct = Pick<CatalogueItem, 'id' | 'name' | 'sku' | 'barcode'>
+
 /** The catalogue product a code is, as the server's count would match it (a code fitting two products is none). */
 export interface CodeProduct {
   id: string
   name: string
 }
 
-export function useProductOf(catalogue: readonly CatalogueItem[]) {
+export function useProductOf(catalogue: readonly CodedProduct[]) {
   return useMemo(() => {
     const index = indexCatalogue(catalogue)
     const byId = new Map(catalogue.map((item) => [item.id, item]))

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { confirmStocktake } from '@/lib/actions/confirm-stocktake'
 import type { ProductSighting } from '@/lib/data/stocktake-review'
+import { useBrowserOnline } from '@/lib/hooks/use-browser-online'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import type { Review } from '@/lib/stocktakes/review'
 import { announceStockChanged } from '@/lib/stock-events'
@@ -14,6 +15,9 @@ import { CoverageChoice } from './coverage-choice'
 import { ReviewCard } from './review-card'
 import { ReviewFooter } from './review-footer'
 import { useReview } from './use-review'
+
+/** Confirming books the counts against the ledger, on the server. */
+export const CONFIRM_NEEDS_CONNECTION = 'Confirming needs a connection: ShelfSnap compares the counts with your stock records.'
 
 interface StocktakeReviewProps {
   sessionId: string
@@ -59,7 +63,8 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
   // The products that changed come first.
   const counted = review.lines.filter((line) => line.in_photos).sort((a, b) => Number(changed.has(b.product_id)) - Number(changed.has(a.product_id)))
   const absent = review.lines.filter((line) => !line.in_photos)
-  const waiting = saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
+  const online = useBrowserOnline()
+  const waiting = !online ? CONFIRM_NEEDS_CONNECTION : saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
   const readOnly = confirmed || pending
 
   return (

@@ -5,11 +5,13 @@ import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { plural } from '@/lib/format/plural'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
+import type { CodedProduct } from '@/components/scan/product-names'
 import { Button } from '@/components/ui/button'
 import { PhotoTile, type ShownPhoto } from './photo-tile'
 import { RemovePhotosButton } from './remove-photos-button'
 import { SideSummary } from './side-summary'
 import type { PendingPhoto } from './use-side-upload'
+import { WaitingCount } from './waiting-count'
 
 interface PhotoSidePickerProps {
   title: 'Start of Day' | 'End of Day'
@@ -20,6 +22,8 @@ interface PhotoSidePickerProps {
   side: SideView | null
   /** photos on their way in */
   pending: PendingPhoto[]
+  /** the shop's products, for the phone's count of photos waiting to upload */
+  catalogue: readonly CodedProduct[]
   timeZone: string
   disabled: boolean
   /** new photos for the side */
@@ -34,7 +38,8 @@ interface PhotoSidePickerProps {
 }
 
 /** A photo on its way in: its step, and the codes this phone has read in it so far (all of them, once counted). */
-function pendingNote({ step, found, counted }: PendingPhoto): string {
+function pendingNote({ step, found, counted, waiting }: PendingPhoto): string {
+  if (waiting) return counted ? `${plural(found ?? 0, 'code')} · ${step}` : step
   if (counted) return `${plural(found ?? 0, 'code')} · ${step}…`
   return found ? `${step}… ${plural(found, 'code')} so far` : `${step}…`
 }
@@ -67,7 +72,7 @@ function shownPhotos(side: SideView | null, pending: PendingPhoto[], onDismiss: 
 
 /** One side of the stocktake: one photo per shelf, stored as soon as it is picked, and counted. */
 export function PhotoSidePicker(props: PhotoSidePickerProps) {
-  const { title, description, sessionId, side, pending, timeZone, disabled, onPick, onChange, onDismiss, onCountAgain, onTop = false } = props
+  const { title, description, sessionId, side, pending, catalogue, timeZone, disabled, onPick, onChange, onDismiss, onCountAgain, onTop = false } = props
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const shown = shownPhotos(side, pending, onDismiss, onCountAgain)
@@ -191,6 +196,7 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
         )}
       </div>
       {side && <SideSummary title={title} label={count} side={side} timeZone={timeZone} />}
+      <WaitingCount label={count} pending={pending} catalogue={catalogue} />
     </section>
   )
 }

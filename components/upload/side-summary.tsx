@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format/date-time'
 import { nothingInPhotos } from '@/lib/stocktakes/stage'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
+import { CountList } from './count-list'
 
 export const TIME_SOURCE: Record<string, string> = { camera: 'camera', uploaded: 'uploaded', owner: 'set by hand' }
 
@@ -57,14 +58,7 @@ export function SideSummary({ title, label, side, timeZone }: SideSummaryProps) 
           {counts.length === 0 ? (
             <p className="py-1 text-muted-foreground">No catalogue products found in these photos.</p>
           ) : (
-            <ul className="grid gap-1 py-1" aria-label={label}>
-              {counts.map((item) => (
-                <li key={item.productId} className="flex justify-between gap-3">
-                  <span>{item.name}</span>
-                  <span className="tabular-nums">{item.count}</span>
-                </li>
-              ))}
-            </ul>
+            <CountList label={label} items={counts} className="py-1" />
           )}
         </details>
       )}

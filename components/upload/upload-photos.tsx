@@ -7,11 +7,13 @@ import { toast } from 'sonner'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { STAGE_LABELS } from '@/lib/stocktakes/stage'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
+import type { CodedProduct } from '@/components/scan/product-names'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
 import { AnalysisProgress } from './analysis-progress'
 import { KeepPhotosSetting, useKeepPhotosOnDevice } from './keep-photos-setting'
+import { OfflineNotice, REVIEW_NEEDS_CONNECTION } from './offline-notice'
 import { PhotoSidePicker } from './photo-side-picker'
 import { useSideUpload } from './use-side-upload'
 import { useAnalyse, useCountAgain, useFollowCounting } from './use-stocktake-progress'
@@ -26,17 +28,28 @@ const SIDES = [
  * picked, so they survive a reload, another device and the evening; then the
  * evening's; then the review.
  */
-export function UploadPhotos(props: { stocktake: OpenStocktakeView | null; timeZone: string; countsOnDevice: boolean; recent?: ReactNode }) {
-  const { stocktake, timeZone, countsOnDevice, recent } = props
+interface UploadPhotosProps {
+  stocktake: OpenStocktakeView | null
+  userId: string
+  timeZone: string
+  countsOnDevice: boolean
+  /** the shop's products, when the phone counts: its count of photos waiting to upload is shown by product */
+  catalogue: readonly CodedProduct[]
+  recent?: ReactNode
+}
+
+export function UploadPhotos(props: UploadPhotosProps) {
+  const { stocktake, userId, timeZone, countsOnDevice, catalogue, recent } = props
   const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
   const [keepOnDevice, setKeepOnDevice] = useKeepPhotosOnDevice()
-  const { pending, add, dismiss, uploading } = useSideUpload(current, { onDevice: countsOnDevice, keepOnDevice })
+  const { pending, add, dismiss, uploading, waiting, connection } = useSideUpload(current, { onDevice: countsOnDevice, keepOnDevice }, userId)
+  const offline = connection !== 'online'
   const countAgain = useCountAgain(stocktake?.id ?? null)
   const { run, analyse, reset } = useAnalyse(stocktake?.id ?? null)
   useFollowCounting(stocktake)
   const busy = uploading || run.phase === 'analysing'
   const has = (side: 'start' | 'end') => (stocktake?.[side].state.photos ?? 0) > 0 || pending.some((item) => item.side === side && !item.error)
-  const ready = has('start') && has('end')
+  const ready = has('start') && has('end') && waiting === 0
 
   function start() {
     if (!ready) {
@@ -64,15 +77,21 @@ export function UploadPhotos(props: { stocktake: OpenStocktakeView | null; timeZ
             Stocktake in progress: {STAGE_LABELS[stocktake.stage]}
           </p>
           <div className="flex flex-wrap gap-2">
-            {stocktake.stage === 'ready' && (
-              <Button asChild variant="secondary">
-                <Link href={`/stocktakes/${stocktake.id}`}>Review the counts</Link>
-              </Button>
-            )}
-            <DiscardStocktakeButton sessionId={stocktake.id} disabled={busy} />
+            {stocktake.stage === 'ready' &&
+              (offline ? (
+                <Button variant="secondary" disabled aria-describedby="review-needs-connection">
+                  Review the counts
+                </Button>
+              ) : (
+                <Button asChild variant="secondary">
+                  <Link href={`/stocktakes/${stocktake.id}`}>Review the counts</Link>
+                </Button>
+              ))}
+            <DiscardStocktakeButton sessionId={stocktake.id} disabled={busy || offline} />
           </div>
         </section>
       )}
+      <OfflineNotice waiting={waiting} connection={connection} />
       {countsOnDevice && <KeepPhotosSetting on={keepOnDevice} onChange={setKeepOnDevice} disabled={busy} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {SIDES.map(({ side, title, description }, index) => (
@@ -84,6 +103,7 @@ export function UploadPhotos(props: { stocktake: OpenStocktakeView | null; timeZ
             sessionId={stocktake?.id ?? null}
             side={stocktake?.[side] ?? null}
             pending={pending.filter((item) => item.side === side)}
+            catalogue={catalogue}
             timeZone={timeZone}
             disabled={busy}
             onPick={(files) => {
@@ -100,11 +120,17 @@ export function UploadPhotos(props: { stocktake: OpenStocktakeView | null; timeZ
         ))}
       </div>
       <div className="grid justify-items-center gap-2">
-        <Button size="lg" className="w-full sm:w-auto" disabled={!ready || busy} onClick={start}>
+        <Button size="lg" className="w-full sm:w-auto" disabled={!ready || busy || offline} onClick={start} aria-describedby={offline ? 'review-needs-connection' : undefined}>
           {busy ? <Spinner /> : <ScanBarcode aria-hidden="true" />}
           Analyze Inventory
         </Button>
-        {!ready && <p className="text-sm text-muted-foreground">Upload both images to start analysis</p>}
+        {offline ? (
+          <p id="review-needs-connection" className="text-center text-sm text-muted-foreground">
+            {REVIEW_NEEDS_CONNECTION}
+          </p>
+        ) : (
+          !ready && <p className="text-sm text-muted-foreground">Upload both images to start analysis</p>
+        )}
       </div>
       <AnalysisProgress run={run} problem={stocktake?.problem ?? null} onRetry={start} />
       {recent}

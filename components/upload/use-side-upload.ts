@@ -5,12 +5,15 @@ import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { countStocktakePhotos } from '@/lib/actions/analyse-stocktake'
-import { canDecodeOnDevice, decodeOnDevice, DeviceDecodeError, type DeviceCount } from '@/lib/counting/barcode/device-decoder'
-import { resizeImages, STOCK_PHOTO, STOCK_PREVIEW } from '@/lib/images/resize-image'
+import { canDecodeOnDevice, decodeOnDevice, DeviceDecodeError, warmDeviceDecoder } from '@/lib/counting/barcode/device-decoder'
+import type { DetectionList } from '@/lib/counting/barcode/detections'
+import { useBrowserOnline } from '@/lib/hooks/use-browser-online'
+import { openPhotoQueue, retryDelay, sendWaiting, type PhotoQueue, type QueuedPhoto } from '@/lib/offline/photo-queue'
 import { newRequestId } from '@/lib/request-id'
 import type { Side } from '@/lib/stocktakes/photo-path'
-import { PHOTO_HEADER_BYTES } from '@/lib/stocktakes/photo-limits'
-import { form, stocktakeFor, storeStockPhoto, type PreparedPhoto as Prepared, type Stocktake } from './store-stock-photo'
+import type { Connection } from './offline-notice'
+import { prepareLabels, preparePhoto, type Read } from './prepare-photo'
+import { form, stocktakeFor, storeStockPhoto, type Stocktake } from './store-stock-photo'
 
 /** A photo on its way into the stocktake, shown until the page shows it stored (or with what went wrong). */
 export interface PendingPhoto {
@@ -25,6 +28,10 @@ export interface PendingPhoto {
   /** codes read on this phone: so far, then all of them once `counted` */
   found: number | null
   counted: boolean
+  /** the codes' texts, once all are read on this phone */
+  codes: string[] | null
+  /** kept on this phone until the connection lets it go up */
+  waiting: boolean
 }
 
 /** How the page counts: on this phone (barcodes; the server otherwise), and whether the photos stay here. */
@@ -33,54 +40,41 @@ export interface CountingChoice {
   keepOnDevice: boolean
 }
 
-const notAPhoto = (file: File) => new Error(`"${file.name}" is not a photo this browser can read. Choose a JPEG, PNG or WebP image.`)
+export const WAITING = 'Waiting to upload'
+const notAdded = (replaces: string | null) => (replaces ? 'Not changed' : 'Not added')
+const listOf = (read: Read | undefined): DetectionList | null => (read && 'count' in read ? read.count.list : null)
+
+// One queue for the page, opened on first use; null where the browser keeps no IndexedDB.
+let opened: Promise<PhotoQueue | null> | null = null
+const queue = () => (opened ??= openPhotoQueue().catch(() => null))
 
 /**
- * The original's first bytes, where the camera wrote when it took the photo,
- * read before the photo is shrunk (which drops them); then the photo upright
- * and at most 4096 px. A file the browser cannot read is refused before
- * anything is uploaded.
+ * Puts picked photos into the open stocktake. Each photo is prepared on the
+ * phone (and its codes read there), kept in the phone's photo queue with when
+ * it was picked, then sent in the order taken: at once when there is a
+ * connection, else when it comes back (a reload or a closed tab loses none).
+ * A photo's key names its file, so an upload cut half-way is sent again and
+ * stored once. Changing a stored photo (`replaces`) goes the same way: the
+ * server swaps them once the new one is stored. Once photos are in, counting
+ * starts and the page refreshes to show them stored.
  */
-async function preparePhoto(file: File): Promise<Prepared> {
-  const header = file.slice(0, PHOTO_HEADER_BYTES)
-  try {
-    const [photo, preview] = await resizeImages(file, [STOCK_PHOTO, STOCK_PREVIEW])
-    return { header, ...photo!, preview: preview!.blob, cameraTime: null }
-  } catch {
-    throw notAPhoto(file)
-  }
-}
-
-/**
- * A photo that stays on the phone: what goes up is the sheet of its labels'
- * crops, and the camera's time read here (the original's first bytes would
- * carry part of the photo, and its thumbnail).
- */
-async function prepareLabels(file: File, read: Promise<Read>): Promise<Prepared> {
-  const result = await read
-  if (!('count' in result)) {
-    if ('unreadable' in result && result.unreadable) throw notAPhoto(file)
-    throw new Error(`The codes in "${file.name}" could not be read on this phone, and it keeps its photos: switch off "Keep photos on this phone" to have the server count it.`)
-  }
-  const { readCameraTime } = await import('@/lib/stocktakes/camera-time')
-  const camera = readCameraTime(await file.slice(0, PHOTO_HEADER_BYTES).arrayBuffer())
-  return { blob: result.count.sheet!, extension: 'jpg', preview: null, header: null, cameraTime: camera ? `${camera.local}${camera.offset ?? ''}` : null }
-}
-
-type Read = { count: DeviceCount } | { error: string; unreadable: boolean } | { skipped: true }
-
-/**
- * Puts picked photos into the open stocktake, one by one (upload, then the
- * server's check), or one photo in place of a stored one (`replaces`: the
- * server swaps them once the new one is stored, so a failed upload leaves the
- * old photo and the other photos are never touched); then starts counting
- * them and refreshes the page, which shows them stored.
- */
-export function useSideUpload(current: Stocktake | null, choice: CountingChoice) {
+export function useSideUpload(current: Stocktake | null, choice: CountingChoice, userId: string) {
   const router = useRouter()
+  const online = useBrowserOnline()
   const [pending, setPending] = useState<PendingPhoto[]>([])
+  /** the last try got no answer, whatever navigator.onLine says */
+  const [cut, setCut] = useState(false)
   const [refreshing, startRefresh] = useTransition()
   const previews = useRef(new Set<string>())
+  const reads = useRef(new Map<string, Promise<Read>>())
+  const target = useRef(current)
+  const sending = useRef(false)
+  const again = useRef(false)
+  const countDue = useRef<string | null>(null)
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => {
+    target.current = current
+  }, [current])
   // A preview's file is let go once the page no longer shows it (and when the page goes).
   useEffect(() => {
     if (refreshing) return
@@ -92,62 +86,148 @@ export function useSideUpload(current: Stocktake | null, choice: CountingChoice)
     }
   }, [pending, refreshing])
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), [])
-  const update = (key: string, change: Partial<PendingPhoto>) => setPending((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)))
+  const update = useCallback((key: string, change: Partial<PendingPhoto>) => setPending((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item))), [])
+  const preview = useCallback((blob: Blob) => {
+    const url = URL.createObjectURL(blob)
+    previews.current.add(url)
+    return url
+  }, [])
+
+  const send = useCallback(async (photo: QueuedPhoto, photos: PhotoQueue) => {
+    update(photo.key, { step: 'Uploading', waiting: false })
+    let stocktake = photo.stocktake
+    if (!stocktake) {
+      stocktake = target.current = await stocktakeFor(target.current)
+      await photos.patch(photo.key, { stocktake })
+    }
+    const detections = async () => photo.detections ?? listOf(await reads.current.get(photo.key))
+    const onStep = (step: string) => update(photo.key, { step })
+    await storeStockPhoto(stocktake, photo.side, photo.photo, { name: photo.name, key: photo.key, pickedAt: photo.pickedAt, replaces: photo.replaces, detections, onStep })
+    update(photo.key, { step: 'Saved' })
+    countDue.current = stocktake.id
+  }, [update])
+
+  const drain = useCallback(async (): Promise<void> => {
+    const photos = await queue()
+    if (!photos || !navigator.onLine) return
+    if (sending.current) return void (again.current = true)
+    sending.current = true
+    clearTimeout(retry.current)
+    const sent = new Set<string>()
+    let interrupted: QueuedPhoto | null = null
+    try {
+      do {
+        again.current = false
+        const run = await sendWaiting(photos, userId, (photo) => send(photo, photos))
+        run.sent.forEach((key) => sent.add(key))
+        for (const { key, replaces, message } of run.refused) {
+          update(key, { step: notAdded(replaces), error: message, waiting: false })
+          toast.error(replaces ? 'Photo not changed' : 'Photo not added', { description: message })
+        }
+        interrupted = run.interrupted
+      } while (again.current && !interrupted)
+    } finally {
+      sending.current = false
+    }
+    setCut(interrupted !== null)
+    if (interrupted) {
+      update(interrupted.key, { step: WAITING, waiting: true })
+      retry.current = setTimeout(() => void drain(), retryDelay(interrupted.attempts))
+    }
+    const session = countDue.current
+    if (session) {
+      const counting = await countStocktakePhotos(initialActionState, form({ session_id: session })).catch(() => null)
+      if (counting?.ok) countDue.current = null
+      else if (counting) toast.error('Photos not counted', { description: counting.message })
+    }
+    if (sent.size === 0) return
+    // The stored photos and the refreshed page arrive together: nothing blinks out in between.
+    startRefresh(() => {
+      router.refresh()
+      setPending((all) => all.filter((item) => !sent.has(item.key)))
+    })
+  }, [router, send, update, userId])
+
+  // Photos left waiting by an earlier visit (offline, a closed tab) are shown, and sent.
+  useEffect(() => {
+    let live = true
+    void queue().then(async (photos) => {
+      const saved = photos ? await photos.list(userId) : []
+      if (!live || saved.length === 0) return
+      const shown = saved.map(({ key, side, name, photo, error, replaces, detections }): PendingPhoto => {
+        const step = error === null ? WAITING : notAdded(replaces)
+        const codes = detections?.codes.map((code) => code.text) ?? null
+        return { key, side, name, preview: preview(photo.preview ?? photo.blob), step, error, replaces, found: codes?.length ?? null, counted: codes !== null, codes, waiting: error === null }
+      })
+      setPending((all) => [...all, ...shown.filter((photo) => !all.some((item) => item.key === photo.key))])
+      void drain()
+    })
+    return () => {
+      live = false
+    }
+  }, [userId, drain, preview])
+  // Back online: what waits goes at once.
+  useEffect(() => {
+    if (online) void drain()
+  }, [online, drain])
+  useEffect(() => () => clearTimeout(retry.current), [])
+  // The phone's decoder is loaded while the page has a network: photos picked offline are counted too.
+  useEffect(() => {
+    if (!choice.onDevice) return
+    const later = setTimeout(warmDeviceDecoder, 1_000)
+    return () => clearTimeout(later)
+  }, [choice.onDevice])
 
   const add = useCallback(
     async (side: Side, files: File[], replaces: string | null = null) => {
       const picked = replaces ? files.slice(0, 1) : files
-      const items = picked.map((file) => ({ key: newRequestId(), side, name: file.name, preview: URL.createObjectURL(file), step: 'Waiting', error: null, replaces, found: null, counted: false }))
-      for (const item of items) previews.current.add(item.preview)
+      const pickedAt = new Date().toISOString()
+      const items = picked.map((file) => ({ key: newRequestId(), side, name: file.name, preview: preview(file), step: 'Preparing', error: null, replaces, found: null, counted: false, codes: null, waiting: false }))
       setPending((all) => [...all, ...items])
       // Each photo is read on this phone as soon as it is picked (in the worker, one after another, while
       // the photos upload): its count is on screen before its upload ends. Else the server counts it.
       const onDevice = choice.onDevice && canDecodeOnDevice()
       const keep = onDevice && choice.keepOnDevice
-      const reads = picked.map((file, index): Promise<Read> => {
+      const photos = await queue()
+      for (const [index, file] of picked.entries()) {
         const { key } = items[index]!
-        if (!onDevice) return Promise.resolve({ skipped: true })
-        return decodeOnDevice(file, { crops: keep, onProgress: (codes) => update(key, { found: codes.length }) }).then(
-          (count) => {
-            update(key, { found: count.list.codes.length, counted: true })
+        if (!onDevice) continue
+        const read = decodeOnDevice(file, { crops: keep, onProgress: (codes) => update(key, { found: codes.length }) }).then(
+          (count): Read => {
+            update(key, { found: count.list.codes.length, counted: true, codes: count.list.codes.map((code) => code.text) })
             return { count }
           },
-          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error), unreadable: error instanceof DeviceDecodeError && error.unreadable }),
+          (error: unknown): Read => ({ error: error instanceof Error ? error.message : String(error), unreadable: error instanceof DeviceDecodeError && error.unreadable }),
         )
-      })
-      let stocktake: Stocktake | null = current
+        reads.current.set(key, read)
+      }
       for (const [index, file] of picked.entries()) {
         const { key } = items[index]!
         try {
-          update(key, { step: 'Preparing' })
-          const photo = keep ? await prepareLabels(file, reads[index]!) : await preparePhoto(file)
-          stocktake = await stocktakeFor(stocktake)
-          const detections = async () => {
-            const read = await reads[index]!
-            return 'count' in read ? read.count.list : null
-          }
-          await storeStockPhoto(stocktake, side, photo, { name: file.name, replaces, detections, onStep: (step) => update(key, { step }) })
-          update(key, { step: 'Saved' })
+          if (!photos) throw new Error('This browser cannot keep photos to upload. Allow this site to store data, then pick the photo again.')
+          const read = reads.current.get(key) ?? Promise.resolve<Read>({ skipped: true })
+          const photo = keep ? await prepareLabels(file, read) : await preparePhoto(file)
+          await photos.put({ key, userId, side, name: file.name, pickedAt, order: index, replaces, photo, detections: null, stocktake: null, attempts: 0, error: null })
+          // The count is kept with the photo: it goes up with it after a reload too.
+          void read.then((done) => listOf(done) && photos.patch(key, { detections: listOf(done) }))
+          update(key, { step: WAITING, waiting: true })
+          void drain()
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error)
-          update(key, { step: replaces ? 'Not changed' : 'Not added', error: message })
+          update(key, { step: notAdded(replaces), error: message })
           toast.error(replaces ? 'Photo not changed' : 'Photo not added', { description: message })
         }
       }
-      if (stocktake) {
-        const counting = await countStocktakePhotos(initialActionState, form({ session_id: stocktake.id }))
-        if (!counting.ok) toast.error('Photos not counted', { description: counting.message })
-      }
-      // The stored photos and the refreshed page arrive together: nothing blinks out in between.
-      startRefresh(() => {
-        router.refresh()
-        setPending((all) => all.filter((item) => item.error !== null || !items.some((added) => added.key === item.key)))
-      })
     },
-    [current, router, choice.onDevice, choice.keepOnDevice],
+    [choice.onDevice, choice.keepOnDevice, drain, preview, update, userId],
   )
 
-  const dismiss = useCallback((key: string) => setPending((all) => all.filter((item) => item.key !== key)), [])
-  const uploading = pending.some((item) => item.error === null) || refreshing
-  return { pending, add, dismiss, uploading }
+  const dismiss = useCallback((key: string) => {
+    setPending((all) => all.filter((item) => item.key !== key))
+    void queue().then((photos) => photos?.remove(key))
+  }, [])
+  const uploading = pending.some((item) => item.error === null && !item.waiting) || refreshing
+  const waiting = pending.filter((item) => item.waiting).length
+  const connection: Connection = !online ? 'offline' : cut ? 'dropped' : 'online'
+  return { pending, add, dismiss, uploading, waiting, connection }
 }

@@ -4,7 +4,7 @@ import { checkPhoto, type PhotoCheck } from '@/lib/images/check-photo'
 import type { DetectionList } from '@/lib/counting/barcode/detections'
 import { countsBarcodes } from '@/lib/counting/pick-analyser'
 import { isAnonymousClaims } from '@/lib/demo/demo-visitor'
-import { addPhoto, downloadPhoto, photoPath, removePhotoFile } from '@/lib/data/stocktake-photos'
+import { addPhoto, downloadPhoto, photoAtPath, photoPath, removePhotoFile } from '@/lib/data/stocktake-photos'
 import { getStocktake } from '@/lib/data/stocktakes'
 import { detectionsFit, recordDeviceCount } from '@/lib/workflows/device-count'
 import { readCameraTime } from '@/lib/stocktakes/camera-time'
@@ -31,6 +31,11 @@ const NOT_IN_FOLDER = "This photo is not in your shop's folder"
  * server's job; a list that does not fit the photo is refused like a bad photo.
  * A shop counting with the vision model counts on the server: a list for
  * the photo itself is left aside, a sheet of label crops refused.
+ *
+ * The phone names each photo's file with its own key for the photo, so a
+ * retried request (its first answer lost, the network cut) finds the photo
+ * recorded and answers ok: one photo, one file. `picked_at` dates a photo
+ * without a camera time when the phone picked it (offline, it goes up later).
  */
 
 /** Why the uploaded file cannot go in: not a readable photo, or a phone's count that does not fit it. */
@@ -43,10 +48,11 @@ function refusal(checked: PhotoCheck, detections: DetectionList | undefined, bar
 
 export const addStocktakePhoto = validatedAction(
   addPhotoSchema,
-  async ({ session_id, side, path, header, camera_time, replaces, detections: sent }, { supabase }) => {
+  async ({ session_id, side, path, header, camera_time, picked_at, replaces, detections: sent }, { supabase }) => {
     const session = await getStocktake(supabase, session_id)
     if (!session) return { ok: false, message: STOCKTAKE_NOT_FOUND }
     if (!isStockPhotoPath(path, session.shop_id, session.id, side)) return { ok: false, message: NOT_IN_FOLDER, fieldErrors: { path: [NOT_IN_FOLDER] } }
+    if (await photoAtPath(supabase, session.id, path)) return { ok: true }
     // Read here, not by the form's schema, so that a refused list takes its uploaded file with it.
     const list = sent === undefined ? null : detectionsField.safeParse(sent)
     if (list && !list.success) {
@@ -65,7 +71,9 @@ export const addStocktakePhoto = validatedAction(
     }
     const camera = header ? readCameraTime(Buffer.from(await header.arrayBuffer())) : (camera_time ?? null)
     const replaced = replaces ? await photoPath(supabase, session.id, replaces) : null
-    const added = await addPhoto(supabase, { sessionId: session.id, side, path, camera, width: checked.width, height: checked.height, replaces })
+    const added = await addPhoto(supabase, { sessionId: session.id, side, path, camera, pickedAt: picked_at, width: checked.width, height: checked.height, replaces })
+    // The same photo sent twice at once: the other request recorded it, with this file.
+    if (!added.ok && added.already) return { ok: true }
     if (!added.ok) {
       await removePhotoFile(supabase, path)
       return { ok: false, message: added.message }

@@ -48,8 +48,8 @@ export async function listPhotos(supabase: SupabaseClient, sessionId: string): P
  */
 export async function addPhoto(
   supabase: SupabaseClient,
-  photo: { sessionId: string; side: Side; path: string; camera: CameraTime | null; width: number; height: number; replaces?: string },
-): Promise<{ ok: true; photoId: string } | { ok: false; message: string }> {
+  photo: { sessionId: string; side: Side; path: string; camera: CameraTime | null; pickedAt?: string; width: number; height: number; replaces?: string },
+): Promise<{ ok: true; photoId: string } | { ok: false; message: string; already?: true }> {
   const args = {
     p_session_id: photo.sessionId,
     p_side: photo.side,
@@ -58,13 +58,22 @@ export async function addPhoto(
     p_camera_offset: photo.camera?.offset ?? null,
     p_width: photo.width,
     p_height: photo.height,
+    p_picked_at: photo.pickedAt ?? null,
   }
   const { data, error } = photo.replaces
     ? await supabase.rpc('replace_count_photo', { p_photo_id: photo.replaces, ...args })
     : await supabase.rpc('add_count_photo', args)
-  if (error?.code === '23505') return { ok: false, message: 'This photo is already in the stocktake' }
+  // The same file recorded by another request (a retried upload whose first answer was lost).
+  if (error?.code === '23505') return { ok: false, message: 'This photo is already in the stocktake', already: true }
   const result = ruleBroken(error)
   return result.ok ? { ok: true, photoId: (data as { id: string }).id } : result
+}
+
+/** The photo of the stocktake stored at `path`, if one is: a retried upload finds itself recorded already. */
+export async function photoAtPath(supabase: SupabaseClient, sessionId: string, path: string): Promise<string | null> {
+  const { data, error } = await supabase.from('count_photos').select('id').eq('session_id', sessionId).eq('storage_path', path).maybeSingle()
+  fail(error)
+  return (data?.id as string | undefined) ?? null
 }
 
 /** Where a photo of the stocktake is stored; null when it is not (or no longer) in it. */

@@ -24,6 +24,8 @@ export const addPhotoSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2})?$/, { error: "The photo's time could not be read" })
     .transform((text) => ({ local: text.slice(0, 19), offset: text.length > 19 ? text.slice(19) : null }))
     .optional(),
+  // When the phone picked the photo: its time when the camera wrote none (a photo picked offline goes up later).
+  picked_at: z.iso.datetime({ offset: true, error: "The photo's time could not be read" }).optional(),
   // Changing a photo: the one the new photo replaces (in its place, on the same side).
   replaces: z.uuid({ error: 'This photo is not in the stocktake' }).optional(),
   // The codes the phone read in the photo itself (JSON, read by the action: see device-count.ts).

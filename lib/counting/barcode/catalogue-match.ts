@@ -18,7 +18,7 @@ function add(index: Map<string, string[]>, key: string, id: string) {
   else if (!ids.includes(id)) ids.push(id)
 }
 
-export function indexCatalogue(catalogue: readonly CatalogueItem[]): CatalogueIndex {
+export function indexCatalogue(catalogue: readonly Pick<CatalogueItem, 'id' | 'sku' | 'barcode'>[]): CatalogueIndex {
   const byBarcode = new Map<string, string[]>()
   const bySku = new Map<string, string[]>()
   const rank = new Map(catalogue.map((item, i) => [item.id, i]))

@@ -39,7 +39,7 @@ export type DecodeReply =
 
 const scope = self as unknown as {
   postMessage(reply: DecodeReply, transfer?: Transferable[]): void
-  onmessage: ((event: MessageEvent<DecodeRequest | FrameRequest>) => void) | null
+  onmessage: ((event: MessageEvent<DecodeRequest | FrameRequest | WarmRequest>) => void) | null
 }
 
 /**
@@ -90,7 +90,16 @@ async function decode({ id, file, crops }: DecodeRequest): Promise<DecodeReply> 
 
 let queue: Promise<unknown> = Promise.resolve()
 
-scope.onmessage = ({ data }) => {
+/** Loads the decoder before any photo comes: what the page asks while it has a network, for photos picked offline. */
+export interface WarmRequest {
+  warm: true
+}
+
+scope.onmessage = ({ data }: MessageEvent<DecodeRequest | FrameRequest | WarmRequest>) => {
+  if ('warm' in data) {
+    queue = queue.then(() => loadZXingFrom()).catch(() => {})
+    return
+  }
   queue = queue.then(async () => {
     const reply = await ('frame' in data ? decodeFrame(data) : decode(data)).catch(
       (error: unknown): DecodeReply => ({

@@ -4,7 +4,7 @@
 // module workers, WebAssembly or OffscreenCanvas, nothing runs here and the
 // server counts the photos, as it always did.
 import type { DetectionList, Detection } from './detections.ts'
-import type { CameraFrame, DecodeReply, DecodeRequest, FrameRead, FrameRequest } from './decode-worker.ts'
+import type { CameraFrame, DecodeReply, DecodeRequest, FrameRead, FrameRequest, WarmRequest } from './decode-worker.ts'
 
 export type { CameraFrame, FrameRead } from './decode-worker.ts'
 
@@ -79,6 +79,17 @@ function startWorker(): Worker {
   // A worker that cannot start (a blocked script, no wasm) fails every photo it holds: the server counts them.
   started.onerror = (event) => failAll(event.message || 'The barcode reader could not start in this browser')
   return started
+}
+
+/**
+ * Starts the worker and loads its decoder now, while there is a network: a
+ * photo picked offline is then counted on the phone all the same.
+ */
+export function warmDeviceDecoder(): void {
+  if (!canDecodeOnDevice()) return
+  worker ??= startWorker()
+  const request: WarmRequest = { warm: true }
+  worker.postMessage(request)
 }
 
 /** Reads every code in the photo in the worker; `onProgress` gets the codes counted so far after each pass. */

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test'
+import { tinsPhoto } from '../_helpers/photos'
+import { reviewOf } from '../_helpers/review'
+import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
+import { signIn } from '../_helpers/ui'
+
+// The stocktake with no network: photos picked offline are counted on the
+// phone and kept there, in the order taken, and go up once the connection is
+// back; an upload cut half-way is sent again under the same key and stored
+// once. Review needs the server, and says so.
+test.setTimeout(120_000)
+
+const REVIEW_NEEDS_CONNECTION = 'Review needs a connection: ShelfSnap compares the counts with your stock records.'
+
+async function ownerOnUpload(page: Page, tag: string): Promise<Credentials> {
+  const owner = await createOwner(tag, { products: [{ name: 'Tin', sku: 'TIN-01', qty: 10, low_stock_threshold: 1 }] })
+  // The phone's decoder loads while the page has a network (the .wasm comes once the page is up).
+  const decoder = page.waitForResponse((response) => response.url().includes('zxing_reader.wasm'))
+  await signIn(page, owner, '/upload')
+  await expect(page).toHaveURL('/upload')
+  await (await decoder).finished()
+  return owner
+}
+
+async function storedPhotos(owner: Credentials) {
+  const supabase = await signedInClient(owner)
+  const { data } = await supabase.from('count_photos').select('session_id, shop_id, storage_path, side, codes_found, counted_on, time_source, taken_at').order('created_at').throwOnError()
+  return data
+}
+
+/** Every file in the stocktake's folder, through the storage API. */
+async function storedFiles(owner: Credentials, folder: string) {
+  const { data } = await (await signedInClient(owner)).storage.from('stock-photos').list(folder, { limit: 100 })
+  return (data ?? []).map((file) => file.name).sort()
+}
+
+const filesOf = (paths: string[]) => paths.flatMap((path) => [path.split('/').at(-1)!, path.split('/').at(-1)!.replace(/\.jpg$/, '.preview.jpg')]).sort()
+
+test('morning photos picked offline upload when back online and land in the stocktake once', async ({ page, context }) => {
+  const owner = await ownerOnUpload(page, 'offline-photos')
+  await context.setOffline(true)
+  const start = page.getByRole('region', { name: 'Start of Day' })
+  await start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf-1.jpg', 3))
+  await expect(start.getByText('3 codes · Waiting to upload')).toBeVisible({ timeout: 30_000 })
+  await start.getByLabel('Add another Start of Day photo').setInputFiles(await tinsPhoto('shelf-2.jpg', 2))
+  await expect(start.getByText('2 codes · Waiting to upload')).toBeVisible({ timeout: 30_000 })
+
+  // Offline: the phone's morning count is on screen, the photos wait, and the review says why it cannot run.
+  await expect(page.getByRole('status').filter({ hasText: '2 photos waiting to upload' })).toContainText("You're offline.")
+  await expect(start.getByText('Morning count on this phone: 5 units of 1 product')).toBeVisible()
+  await expect(start.getByRole('list', { name: 'Morning count on this phone' }).getByRole('listitem')).toHaveText(['Tin5'])
+  await expect(page.getByRole('button', { name: 'Analyze Inventory' })).toBeDisabled()
+  await expect(page.getByText(REVIEW_NEEDS_CONNECTION)).toBeVisible()
+  expect(await storedPhotos(owner)).toEqual([])
+
+  const backOnline = Date.now()
+  await context.setOffline(false)
+  await expect(start.getByText('Morning count: 5 units of 1 product')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText(/waiting to upload/)).toHaveCount(0)
+  await expect(page.getByText(REVIEW_NEEDS_CONNECTION)).toHaveCount(0)
+
+  // Once each, in the order taken, counted on the phone, dated when picked (before the network came back).
+  const rows = (await storedPhotos(owner))!
+  expect(rows.map((row) => [row.side, row.codes_found, row.counted_on, row.time_source])).toEqual([
+    ['start', 3, 'device', 'uploaded'],
+    ['start', 2, 'device', 'uploaded'],
+  ])
+  for (const row of rows) expect(new Date(row.taken_at).getTime()).toBeLessThan(backOnline)
+  const folder = `${rows[0]!.shop_id}/${rows[0]!.session_id}`
+  expect(await storedFiles(owner, folder)).toEqual(filesOf(rows.map((row) => row.storage_path)))
+
+  // Nothing is left waiting on the phone: a reload sends nothing again.
+  await page.reload()
+  await expect(start.getByText('Morning count: 5 units of 1 product')).toBeVisible()
+  await expect(page.getByText(/waiting to upload/)).toHaveCount(0)
+  expect(await storedPhotos(owner)).toHaveLength(2)
+})
+
+test('a photo whose upload answer was lost is sent again with the same key and stored once', async ({ page }) => {
+  const owner = await ownerOnUpload(page, 'offline-cut')
+  // The first upload of the photo reaches storage, and its answer is lost on the way back.
+  const sent: string[] = []
+  await page.route('**/storage/v1/object/stock-photos/**', async (route) => {
+    const url = route.request().url()
+    if (route.request().method() !== 'POST' || url.includes('.preview.')) return route.continue()
+    sent.push(new URL(url).pathname)
+    if (sent.length > 1) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  const start = page.getByRole('region', { name: 'Start of Day' })
+  await start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 3))
+  await expect(page.getByText('The connection dropped. Photos are kept on this phone; ShelfSnap tries again in a moment.')).toBeVisible({ timeout: 30_000 })
+  await expect(start.getByText('Morning count: 3 units of 1 product')).toBeVisible({ timeout: 60_000 })
+
+  expect(sent).toHaveLength(2)
+  expect(sent[1]).toBe(sent[0])
+  const rows = (await storedPhotos(owner))!
+  expect(rows.map((row) => row.codes_found)).toEqual([3])
+  expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
+})
+
+test('photos picked offline stay on the phone when the page is closed, and go up when it is opened again online', async ({ page, context }) => {
+  const owner = await ownerOnUpload(page, 'offline-closed')
+  await context.setOffline(true)
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 4))
+  await expect(page.getByText('4 codes · Waiting to upload')).toBeVisible({ timeout: 30_000 })
+  await page.close()
+  expect(await storedPhotos(owner)).toEqual([])
+
+  await context.setOffline(false)
+  const again = await context.newPage()
+  await again.goto('/upload')
+  await expect(again.getByText('Morning count: 4 units of 1 product')).toBeVisible({ timeout: 60_000 })
+  await expect(again.getByText(/waiting to upload/)).toHaveCount(0)
+  expect((await storedPhotos(owner))!.map((row) => [row.codes_found, row.counted_on])).toEqual([[4, 'device']])
+})
+
+test('the review says plainly that confirming needs a connection, and confirms once it is back', async ({ page, context }) => {
+  await reviewOf(page, 'offline-review', [{ name: 'Offline Tea', sku: 'OFF-TEA', qty: 9, low_stock_threshold: 1 }], { start: { 'OFF-TEA': 6 }, end: { 'OFF-TEA': 4 } })
+  const footer = page.getByRole('region', { name: 'Confirm the stocktake' })
+  const confirm = footer.getByRole('button', { name: 'Confirm counts and update stock' })
+  await expect(confirm).toBeEnabled()
+  await context.setOffline(true)
+  await expect(footer.getByText('Confirming needs a connection: ShelfSnap compares the counts with your stock records.')).toBeVisible()
+  await expect(confirm).toBeDisabled()
+  await context.setOffline(false)
+  await expect(confirm).toBeEnabled()
+  await confirm.click()
+  await expect(footer.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible({ timeout: 30_000 })
+})
