@@ -1,8 +1,9 @@
 'use client'
 
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { usePathname } from 'next/navigation'
 import { counterOutbox } from '@/components/stock/counter-outbox'
+import { useBrowserOnline } from '@/lib/hooks/use-browser-online'
 import { keepOnlyUser } from '@/lib/offline/catalogue-copy'
 import type { StockTaps } from '@/lib/products/stock-taps'
 
@@ -26,18 +27,6 @@ const OfflineContext = createContext<OfflineState>({ userId: null, taps: null, o
 
 export const useOffline = () => useContext(OfflineContext)
 
-function subscribeOnline(changed: () => void) {
-  window.addEventListener('online', changed)
-  window.addEventListener('offline', changed)
-  return () => {
-    window.removeEventListener('online', changed)
-    window.removeEventListener('offline', changed)
-  }
-}
-
-/** Whether the browser has a connection; the server renders as online. */
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
-
 interface OfflineProviderProps {
   userId: string | null
   /** when the server rendered the page this document was loaded with */
@@ -48,7 +37,7 @@ interface OfflineProviderProps {
 /** The signed-in user's outbox for every page, the connection, and what the page on screen shows offline. */
 export function OfflineProvider({ userId, renderedAt, children }: OfflineProviderProps) {
   const taps = useMemo(() => (typeof window === 'undefined' || !userId ? null : counterOutbox(userId)), [userId])
-  const online = useOnline()
+  const online = useBrowserOnline()
   useEffect(() => taps?.setOnline(online), [taps, online])
   // Another user's catalogue and pages leave the device; signed out, everyone's do.
   useEffect(() => void keepOnlyUser(userId).catch(() => {}), [userId])
