@@ -12,6 +12,20 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import type { StockTaps } from '@/lib/products/stock-taps'
 import { plural } from '@/lib/format/plural'
+import { openPhotoQueue } from '@/lib/offline/photo-queue'
+
+/** Stocktake photos of this user's still waiting on the phone to upload (not those the server refused). */
+async function photosWaiting(userId: string | null): Promise<number> {
+  if (!userId) return 0
+  try {
+    const queue = await openPhotoQueue()
+    const photos = await queue.list(userId)
+    queue.close()
+    return photos.filter((photo) => photo.error === null).length
+  } catch {
+    return 0
+  }
+}
 
 /** Resolves once nothing of this user's waits to be sent (booked, or refused and kept as a conflict). */
 function nothingWaiting(taps: StockTaps): Promise<void> {
@@ -36,22 +50,27 @@ export function SignOutButton() {
       router.refresh()
     },
   })
-  const { taps, online } = useOffline()
+  const { taps, online, userId } = useOffline()
   const { waiting } = useStockTaps().snapshot
   const form = useRef<HTMLFormElement>(null)
   const decided = useRef(false)
   const [asking, setAsking] = useState(false)
   const [syncing, setSyncing] = useState(false)
+  const [photos, setPhotos] = useState(0)
 
   // Changes waiting on this phone: the owner chooses to send them first, or to leave them here for next time.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (waiting > 0 && !decided.current) {
-      event.preventDefault()
-      setAsking(true)
+    if (decided.current) {
+      decided.current = false
+      formProps.onSubmit(event)
       return
     }
-    decided.current = false
-    formProps.onSubmit(event)
+    event.preventDefault()
+    void photosWaiting(userId).then((count) => {
+      setPhotos(count)
+      if (waiting > 0 || count > 0) setAsking(true)
+      else signOutNow()
+    })
   }
   function signOutNow() {
     decided.current = true
@@ -78,10 +97,11 @@ export function SignOutButton() {
       <Dialog open={asking} onOpenChange={(open) => !open && !syncing && setAsking(false)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{plural(waiting, 'change')} not synced yet</DialogTitle>
+            <DialogTitle>{[waiting > 0 && plural(waiting, 'change'), photos > 0 && plural(photos, 'photo')].filter(Boolean).join(' and ')} not synced yet</DialogTitle>
             <DialogDescription>
-              {waiting === 1 ? 'A stock change made on this phone is' : 'Stock changes made on this phone are'} not booked yet. Sync before you sign out, or
-              sign out and they wait on this phone until you sign in here again.
+              {waiting > 0 &&
+                `${waiting === 1 ? 'A stock change made on this phone is' : 'Stock changes made on this phone are'} not booked yet. Sync before you sign out, or sign out and they wait on this phone until you sign in here again. `}
+              {photos > 0 && `${photos === 1 ? 'A stocktake photo waits' : 'Stocktake photos wait'} on this phone to upload from Upload Photos, and stay here for you.`}
             </DialogDescription>
           </DialogHeader>
           {!online && <p className="text-sm text-muted-foreground">You&apos;re offline: they can sync once the connection is back.</p>}
@@ -89,9 +109,11 @@ export function SignOutButton() {
             <Button variant="outline" onClick={signOutNow}>
               Sign out anyway
             </Button>
-            <Button onClick={() => void syncFirst()} disabled={!online || syncing}>
-              {syncing ? 'Syncing…' : 'Sync and sign out'}
-            </Button>
+            {waiting > 0 && (
+              <Button onClick={() => void syncFirst()} disabled={!online || syncing}>
+                {syncing ? 'Syncing…' : 'Sync and sign out'}
+              </Button>
+            )}
           </DialogFooter>
         </DialogContent>
       </Dialog>
