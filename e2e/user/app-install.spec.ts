@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
 import { ownerWithCatalogue } from '../_helpers/catalogue'
 import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { readyForOffline } from '../_helpers/offline'
@@ -30,6 +32,21 @@ test('Chromium finds ShelfSnap installable: manifest, icons (maskable too), stan
   } finally {
     await browser.close()
     await rm(profile, { recursive: true, force: true })
+  }
+})
+
+// Lighthouse 12 dropped its PWA category (installability is Chromium's check, above); of its audits
+// the one left is the viewport's.
+test("Lighthouse's viewport audit, the PWA audit it still has, passes on the counter", { tag: '@any-viewport' }, async ({ page, context }) => {
+  await ownerWithCatalogue(page, 'lighthouse-pwa')
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const chrome = await launch({ chromePath: chromiumLaunchOptions.executablePath, chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args] })
+  try {
+    const result = await lighthouse(page.url(), { port: chrome.port, onlyAudits: ['viewport'], extraHeaders: { Cookie: cookie }, logLevel: 'error' })
+    expect(result!.lhr.finalDisplayedUrl).toBe(page.url())
+    expect(result!.lhr.audits.viewport!.score).toBe(1)
+  } finally {
+    chrome.kill()
   }
 })
 
