@@ -30,7 +30,7 @@ async function qty(id: string) {
 describe('adjustStock', () => {
   it('records a removal, an addition and a count in the ledger, as the owner, by hand', async () => {
     const id = await addProduct(owner, { qty: 5 })
-    expect(await adjustStock(idle, stockForm(id, { note: ' dropped ', reason: 'damaged' }))).toEqual({ ok: true, message: 'Stock is now 4' })
+    expect(await adjustStock(idle, stockForm(id, { note: ' dropped ', reason: 'damaged' }))).toEqual({ ok: true, message: 'Stock is now 4', qty: 4 })
     expect((await adjustStock(idle, stockForm(id, { mode: 'add', amount: '10', reason: 'received' }))).message).toBe('Stock is now 14')
     expect((await adjustStock(idle, stockForm(id, { mode: 'count', amount: '9', reason: 'count_correction' }))).message).toBe('Stock is now 9')
     expect((await adjustStock(idle, stockForm(id, { mode: 'count', amount: '9', reason: 'count_correction' }))).message).toBe(
