@@ -193,10 +193,7 @@ export function useSideUpload(current: Stocktake | null, choice: CountingChoice,
         const { key } = items[index]!
         if (!onDevice) continue
         const read = decodeOnDevice(file, { crops: keep, onProgress: (codes) => update(key, { found: codes.length }) }).then(
-          (count): Read => {
-            update(key, { found: count.list.codes.length, counted: true, codes: count.list.codes.map((code) => code.text) })
-            return { count }
-          },
+          (count): Read => ({ count }),
           (error: unknown): Read => ({ error: error instanceof Error ? error.message : String(error), unreadable: error instanceof DeviceDecodeError && error.unreadable }),
         )
         reads.current.set(key, read)
@@ -208,8 +205,13 @@ export function useSideUpload(current: Stocktake | null, choice: CountingChoice,
           const read = reads.current.get(key) ?? Promise.resolve<Read>({ skipped: true })
           const photo = keep ? await prepareLabels(file, read) : await preparePhoto(file)
           await photos.put({ key, userId, side, name: file.name, pickedAt, order: index, replaces, photo, detections: null, stocktake: null, attempts: 0, error: null })
-          // The count is kept with the photo: it goes up with it after a reload too.
-          void read.then((done) => listOf(done) && photos.patch(key, { detections: listOf(done) }))
+          // The count is kept with the photo (it goes up with it after a reload too), and shown once it is:
+          // a page closed right after shows no count the phone has lost.
+          void read.then(async (done) => {
+            if (!('count' in done)) return
+            await photos.patch(key, { detections: done.count.list }).catch(() => {})
+            update(key, { found: done.count.list.codes.length, counted: true, codes: done.count.list.codes.map((code) => code.text) })
+          })
           update(key, { step: WAITING, waiting: true })
           void drain()
         } catch (error) {
