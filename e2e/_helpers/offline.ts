@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { PAGES_CACHE_PREFIX, TILL_PAGES } from '../../lib/offline/sw-contract'
 
 /**
  * Waits until this browser can open /app/products with no network: the service worker controls
@@ -9,12 +10,18 @@ export async function readyForOffline(page: Page) {
   await expect
     .poll(
       () =>
-        page.evaluate(async () => {
-          const names = (await caches.keys()).filter((name) => name.startsWith('pages:'))
-          for (const name of names) if (await (await caches.open(name)).match('/app/products')) return true
-          return false
-        }),
-      { message: 'the till page is kept on the device', timeout: 20_000 },
+        page.evaluate(
+          async ({ prefix, pages }) => {
+            // every till page, not only the first to be kept
+            for (const name of (await caches.keys()).filter((name) => name.startsWith(prefix))) {
+              const cache = await caches.open(name)
+              if ((await Promise.all(pages.map((path) => cache.match(path)))).every(Boolean)) return true
+            }
+            return false
+          },
+          { prefix: PAGES_CACHE_PREFIX, pages: [...TILL_PAGES] },
+        ),
+      { message: 'the till pages are kept on the device', timeout: 30_000 },
     )
     .toBe(true)
   await expect

@@ -1,9 +1,6 @@
-import type { CatalogueData } from '@/lib/products/catalogue'
+import { TUPLE_QTY, type CatalogueData } from '@/lib/products/catalogue'
 import { deviceDb, type CatalogueCopy } from './device-db'
 import { PAGES_CACHE_PREFIX } from './sw-contract'
-
-// The tuple's place of qty (lib/products/catalogue.ts CatalogueTuple).
-const QTY = 4
 
 /** The catalogue as the server sent it, kept for this user with the time it was read. */
 export async function keepCatalogue(userId: string, data: CatalogueData, readAt: number): Promise<void> {
@@ -21,7 +18,7 @@ export async function keepStock(userId: string, productId: string, qty: number):
   const copy = await tx.store.get(userId)
   const row = copy?.data.rows.find((tuple) => tuple[0] === productId)
   if (copy && row) {
-    row[QTY] = qty
+    row[TUPLE_QTY] = qty
     await tx.store.put(copy)
   }
   await tx.done

@@ -1,6 +1,7 @@
 // The phone's queue of stocktake photos, on an IndexedDB (fake-indexeddb: the
 // browser's API in Node): the order they go up in, what an interruption and a
 // refusal do, and that another owner's photos stay put.
+import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openPhotoQueue, retryDelay, sendWaiting, UploadInterrupted, type PhotoQueue, type QueuedPhoto } from './photo-queue'

@@ -3,6 +3,7 @@
 // counter's), one record a photo, kept until the server has recorded it (or
 // refused it and the owner has seen why). Each photo's key names its file in
 // storage, so sending it again after a cut stores it once.
+import { wrap, type DBSchema, type IDBPDatabase } from 'idb'
 import type { DetectionList } from '@/lib/counting/barcode/detections'
 import type { Side } from '@/lib/stocktakes/photo-path'
 
@@ -50,11 +51,9 @@ export function retryDelay(attempts: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
 }
 
-const done = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
+interface PhotoDb extends DBSchema {
+  photos: { key: string; value: QueuedPhoto; indexes: { userId: string } }
+}
 
 export interface PhotoQueue {
   put(photo: QueuedPhoto): Promise<void>
@@ -69,20 +68,20 @@ export interface PhotoQueue {
 export async function openPhotoQueue(factory: IDBFactory = indexedDB): Promise<PhotoQueue> {
   const opening = factory.open(PHOTO_QUEUE_DB, 1)
   opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('userId', 'userId')
-  const db = await done(opening)
-  const store = (mode: IDBTransactionMode) => db.transaction(STORE, mode).objectStore(STORE)
+  // idb's promises over the request (it needs the IndexedDB globals; the factory may be a test's own)
+  const db = (await wrap(opening)) as unknown as IDBPDatabase<PhotoDb>
   return {
-    put: async (photo) => void (await done(store('readwrite').put(photo))),
-    list: async (userId) => ((await done(store('readonly').index('userId').getAll(userId))) as QueuedPhoto[]).sort(byTaken),
+    put: async (photo) => void (await db.put(STORE, photo)),
+    list: async (userId) => (await db.getAllFromIndex(STORE, 'userId', userId)).sort(byTaken),
     patch: async (key, change) => {
       // One transaction: a patch never brings back a photo removed meanwhile.
-      const photos = store('readwrite')
-      const photo = (await done(photos.get(key))) as QueuedPhoto | undefined
-      if (!photo) return false
-      await done(photos.put({ ...photo, ...change }))
-      return true
+      const tx = db.transaction(STORE, 'readwrite')
+      const photo = await tx.store.get(key)
+      if (photo) await tx.store.put({ ...photo, ...change })
+      await tx.done
+      return photo !== undefined
     },
-    remove: async (key) => void (await done(store('readwrite').delete(key))),
+    remove: (key) => db.delete(STORE, key),
     close: () => db.close(),
   }
 }

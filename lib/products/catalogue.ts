@@ -12,6 +12,8 @@ export interface CatalogueRow extends Pick<ProductRecord, 'id' | 'name' | 'sku' 
 
 /** A row as catalogue() sends it: an array, in CatalogueRow's order. */
 export type CatalogueTuple = [string, string, string | null, string | null, number, number, string | null, string | null, number, number]
+/** Where a tuple keeps its stock quantity. */
+export const TUPLE_QTY = 4
 
 export interface CatalogueData {
   shop: { id: string; name: string }
