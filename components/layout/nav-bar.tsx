@@ -3,6 +3,7 @@ import { Camera } from 'lucide-react'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { isDemoVisitor } from '@/lib/demo/demo-visitor'
 import { Button } from '@/components/ui/button'
+import { AccountMenu } from './account-menu'
 import { DemoBanner } from './demo-banner'
 import { SignOutButton } from './sign-out-button'
 import { TabBar } from './tab-bar'
@@ -22,7 +23,10 @@ export async function NavBar() {
           {user ? (
             <>
               <TabBar />
-              <SignOutButton />
+              <div className="flex items-center gap-1">
+                <AccountMenu email={user.email} />
+                <SignOutButton />
+              </div>
             </>
           ) : (
             <nav aria-label="Main" className="flex items-center gap-1">

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type BrowserContext } from '@playwright/test'
 import { createOwner } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { expectToast, signIn, signInThroughUi } from '../_helpers/ui'
 
 // Each test signs its own user in: signing out ends that session on the server.
 test('signed-in navigation: Products, Dashboard, Upload Photos and Sign Out', async ({ page }) => {
@@ -55,4 +55,49 @@ test('on a phone the app links sit in a tab bar at the bottom of the screen', as
   const viewport = page.viewportSize()!
   expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
   expect(Math.round(box!.width)).toBe(viewport.width)
+})
+
+/**
+ * The browser's session as if its access token had run out (an hour later): the app then renews it
+ * with the refresh token, which works only while the session lives on the auth server. Only
+ * `expires_at` changes, and it keeps its digits, so the cookie's chunks keep their lengths.
+ */
+async function ageSession(context: BrowserContext) {
+  const chunks = (await context.cookies()).filter((cookie) => /-auth-token(\.\d+)?$/.test(cookie.name)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+  const encoded = chunks.map((cookie) => cookie.value).join('')
+  const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString('utf8'))
+  session.expires_at = Math.floor(Date.now() / 1000) - 60
+  let aged = `base64-${Buffer.from(JSON.stringify(session), 'utf8').toString('base64url')}`
+  expect(aged).toHaveLength(encoded.length)
+  await context.addCookies(
+    chunks.map((cookie) => {
+      const value = aged.slice(0, cookie.value.length)
+      aged = aged.slice(cookie.value.length)
+      return { ...cookie, value }
+    }),
+  )
+}
+
+test('"Sign out everywhere else" in the account menu signs the other devices out and keeps this one', async ({ page, browser }) => {
+  const owner = await createOwner('others', { shopName: 'Two Phones' })
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await signIn(otherPage, owner, '/dashboard')
+  await expect(otherPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await signInThroughUi(page, owner)
+
+  await page.getByRole('button', { name: 'Account' }).click()
+  const menu = page.getByRole('menu')
+  await expect(menu).toContainText(`Signed in as${owner.email}`)
+  await menu.getByRole('menuitem', { name: 'Sign out everywhere else' }).click()
+  await expectToast(page, 'Signed out everywhere else', 'Other devices need your password again within the hour. This one stays signed in.', 'success')
+
+  // This device renews its session as before; the other one, once its token runs out, is asked to sign in.
+  await ageSession(page.context())
+  await page.goto('/app/products')
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
+  await ageSession(other)
+  await otherPage.goto('/app/products')
+  await expect(otherPage).toHaveURL('/auth?next=%2Fapp%2Fproducts')
+  await other.close()
 })

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, signOutEveryone, startActionStack } from '@/test/support/action-test-harness'
 import { createShop } from './create-shop'
 import { signIn } from './sign-in'
+import { signOutOthers } from './sign-out-others'
+import { NO_USER_MESSAGE } from './action-state'
 import { signUp } from './sign-up'
-import { signUpUser } from '@/supabase/local/test/stack-fixture'
+import { signUpUser, testClient } from '@/supabase/local/test/stack-fixture'
 import type { Stack } from '@/supabase/local/stack'
 
 let stack: Stack
@@ -82,5 +84,26 @@ describe('signIn and signUp', () => {
     const state = await signUp(idle, formData({ email: 'new@example.com', password: 'secret12', ...fields }))
     expect(state).toEqual({ ok: false, message, fieldErrors: { [field]: [message] } })
     expect(await count('auth.users')).toBe(before)
+  })
+})
+
+describe('signOutOthers', () => {
+  it('refuses a signed-out visitor', async () => {
+    signOutEveryone()
+    expect(await signOutOthers(idle, formData({}))).toMatchObject({ ok: false, message: NO_USER_MESSAGE })
+  })
+
+  it("ends the account's other sessions and keeps this one", async () => {
+    const user = await signUpUser(stack)
+    const phone = testClient(stack)
+    const { data } = await phone.auth.signInWithPassword({ email: user.email, password: user.password })
+    const phoneRefresh = data.session!.refresh_token
+    await signInAs(user)
+
+    expect(await signOutOthers(idle, formData({}))).toEqual({ ok: true, message: 'Your other devices are signed out.' })
+    const refused = await testClient(stack).auth.refreshSession({ refresh_token: phoneRefresh })
+    expect(refused.error?.code).toBe('refresh_token_not_found')
+    // This session still works: the next action runs as the user.
+    expect(await signOutOthers(idle, formData({}))).toMatchObject({ ok: true })
   })
 })
