@@ -3,7 +3,7 @@ import { AuthError, validationFailed } from './auth-errors.ts'
 import type { AuthRequest, Reply } from './auth-context.ts'
 import { allowedRedirect, TOKEN_COLUMNS, tokenHashOf, type EmailKind } from './auth-mail.ts'
 import { optionalString, type JsonObject } from './request-body.ts'
-import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { clientInfo, openSession, tokenResponse } from './sessions.ts'
 import { findUserByEmail, findUserById } from './users.ts'
 
 const KINDS: Record<string, EmailKind> = { signup: 'confirmation', email: 'confirmation', magiclink: 'confirmation', recovery: 'recovery' }
@@ -34,9 +34,10 @@ async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: 
   return userId
 }
 
-async function signIn(a: AuthRequest, q: Queryable, userId: string, kind: EmailKind): Promise<JsonObject> {
-  const session = await openSession(q, userId, clientInfo(a.req, a.config))
-  return tokenResponse(q, a, userId, session, [{ method: kind === 'recovery' ? 'recovery' : 'otp', timestamp: nowSeconds() }])
+/** The session GoTrue's verify issues: amr "otp" whatever the email was. */
+async function signIn(a: AuthRequest, q: Queryable, userId: string): Promise<JsonObject> {
+  const session = await openSession(q, userId, clientInfo(a.req, a.config), 'otp')
+  return tokenResponse(q, a, userId, session)
 }
 
 /** POST /verify {type, token_hash} or {type, email, token}: the session, as verifyOtp() expects. */
@@ -50,7 +51,7 @@ export async function verifyToken(a: AuthRequest): Promise<JsonObject> {
   return a.db.transaction(async (tx) => {
     const hash = tokenHash ?? tokenHashOf(email!, token!)
     if (!tokenHash && !(await findUserByEmail(tx, email!))) throw expired()
-    return signIn(a, tx, await redeem(a, tx, kind, hash), kind)
+    return signIn(a, tx, await redeem(a, tx, kind, hash))
   })
 }
 
@@ -79,7 +80,7 @@ export async function verifyLink(a: AuthRequest): Promise<Reply> {
       const code = rows[0]?.auth_code
       if (code) return redirect(`${to}${to.includes('?') ? '&' : '?'}code=${code}`)
       if (!(await findUserById(tx, userId))) throw expired()
-      const session = await signIn(a, tx, userId, kind)
+      const session = await signIn(a, tx, userId)
       const fragment = new URLSearchParams({
         access_token: String(session.access_token),
         expires_at: String(session.expires_at),
