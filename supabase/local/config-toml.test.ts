@@ -17,6 +17,7 @@ describe('authConfigFromToml', () => {
       emailTemplates: {
         confirmation: { subject: 'Confirm your ShelfSnap account', contentPath: 'supabase/templates/confirmation.html' },
         recovery: { subject: 'Reset your ShelfSnap password', contentPath: 'supabase/templates/recovery.html' },
+        invite: { subject: 'You have been invited to ShelfSnap', contentPath: 'supabase/templates/invite.html' },
       },
       mfa: { ...defaultConfig().mfa, totpEnrollEnabled: true, totpVerifyEnabled: true, maxEnrolledFactors: 10 },
     })

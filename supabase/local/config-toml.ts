@@ -3,7 +3,7 @@
 // email templates and the MFA switches. Anything else in the file is the CLI's business.
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
-import { defaultConfig, type StackConfig } from './config.ts'
+import { defaultConfig, EMAIL_TEMPLATE_KINDS, type StackConfig } from './config.ts'
 
 type Table = Record<string, unknown>
 const table = (value: unknown): Table => (value && typeof value === 'object' ? (value as Table) : {})
@@ -35,14 +35,16 @@ export function authConfigFromToml(path = 'supabase/config.toml'): Partial<Stack
   const frequency = typeof email.max_frequency === 'string' ? goDurationSeconds(email.max_frequency) : null
   if (frequency !== null) out.emailMinIntervalSeconds = frequency
   if (typeof limits.email_sent === 'number') out.emailRateLimit = { max: limits.email_sent, windowMs: 60 * 60_000 }
-  const emailTemplates: Partial<StackConfig['emailTemplates']> = {}
-  for (const kind of ['confirmation', 'recovery'] as const) {
+  const emailTemplates: StackConfig['emailTemplates'] = { ...defaultConfig().emailTemplates }
+  let anyTemplate = false
+  for (const kind of EMAIL_TEMPLATE_KINDS) {
     const template = table(templates[kind])
     if (typeof template.subject === 'string' && typeof template.content_path === 'string') {
       emailTemplates[kind] = { subject: template.subject, contentPath: template.content_path.replace(/^\.\//, '') }
+      anyTemplate = true
     }
   }
-  if (emailTemplates.confirmation && emailTemplates.recovery) out.emailTemplates = emailTemplates as StackConfig['emailTemplates']
+  if (anyTemplate) out.emailTemplates = emailTemplates
   const mfa = mfaConfig(table(auth.mfa))
   if (mfa) out.mfa = mfa
   return out

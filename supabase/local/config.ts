@@ -59,10 +59,13 @@ export interface StackConfig {
   /** [auth.email] otp_expiry: how long an emailed link works */
   otpExpirySeconds: number
   /** [auth.email.template.*]: subject and HTML file per email kind */
-  emailTemplates: Record<'confirmation' | 'recovery', { subject: string; contentPath: string }>
+  emailTemplates: Record<EmailTemplateKind, { subject: string; contentPath: string }>
   /** GoTrue's MFA settings ([auth.mfa] in config.toml) */
   mfa: MfaConfig
 }
+
+export const EMAIL_TEMPLATE_KINDS = ['confirmation', 'recovery', 'invite'] as const
+export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number]
 
 export interface MfaConfig {
   /** [auth.mfa.totp] enroll_enabled / verify_enabled */
@@ -113,6 +116,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     emailTemplates: {
       confirmation: { subject: 'Confirm Your Signup', contentPath: 'supabase/templates/confirmation.html' },
       recovery: { subject: 'Reset Your Password', contentPath: 'supabase/templates/recovery.html' },
+      invite: { subject: 'You have been invited', contentPath: 'supabase/templates/invite.html' },
     },
     mfa: {
       totpEnrollEnabled: true,

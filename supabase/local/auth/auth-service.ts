@@ -5,6 +5,7 @@ import { adminCreateUser, adminDeleteFactor, adminDeleteUser, adminGetUser, admi
 import { AuthError, sendFailure } from './auth-errors.ts'
 import { bodyReader, ok, type AuthRequest, type Reply } from './auth-context.ts'
 import { tokenGrant } from './grants.ts'
+import { invite } from './invite.ts'
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { recover, resend } from './recover.ts'
@@ -71,6 +72,7 @@ const ROUTES: Record<string, Route> = {
   'POST /factors/:id/challenge': json(challengeFactor),
   'POST /factors/:id/verify': json(verifyFactor),
   'DELETE /factors/:id': json(unenrollFactor),
+  'POST /invite': json(invite),
   'POST /admin/users': json(adminCreateUser),
   'GET /admin/users/:id': json(adminGetUser),
   'DELETE /admin/users/:id': json(adminDeleteUser),
