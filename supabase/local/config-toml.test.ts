@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { defaultConfig } from './config'
 import { authConfigFromToml, goDurationSeconds } from './config-toml'
 
 describe('authConfigFromToml', () => {
@@ -13,8 +17,16 @@ describe('authConfigFromToml', () => {
       emailTemplates: {
         confirmation: { subject: 'Confirm your ShelfSnap account', contentPath: 'supabase/templates/confirmation.html' },
         recovery: { subject: 'Reset your ShelfSnap password', contentPath: 'supabase/templates/recovery.html' },
+        invite: { subject: 'You have been invited to ShelfSnap', contentPath: 'supabase/templates/invite.html' },
       },
+      mfa: { ...defaultConfig().mfa, totpEnrollEnabled: true, totpVerifyEnabled: true, maxEnrolledFactors: 10 },
     })
+  })
+
+  it('turns TOTP off as the CLI reads [auth.mfa.totp], keeping the other MFA defaults', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'config-toml-')), 'config.toml')
+    writeFileSync(file, '[auth.mfa]\nmax_enrolled_factors = 3\n[auth.mfa.totp]\nenroll_enabled = false\nverify_enabled = false\n')
+    expect(authConfigFromToml(file).mfa).toEqual({ ...defaultConfig().mfa, totpEnrollEnabled: false, totpVerifyEnabled: false, maxEnrolledFactors: 3 })
   })
 
   it('gives nothing for a missing file', () => {

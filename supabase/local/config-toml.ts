@@ -1,9 +1,9 @@
 // The auth keys of supabase/config.toml that the local stack honours, as the CLI's
-// GoTrue would: site URL, redirect list, confirmations, email rate limits and the
-// email templates. Anything else in the file is the CLI's business.
+// GoTrue would: site URL, redirect list, confirmations, email rate limits, the
+// email templates and the MFA switches. Anything else in the file is the CLI's business.
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
-import type { StackConfig } from './config.ts'
+import { defaultConfig, EMAIL_TEMPLATE_KINDS, type StackConfig } from './config.ts'
 
 type Table = Record<string, unknown>
 const table = (value: unknown): Table => (value && typeof value === 'object' ? (value as Table) : {})
@@ -35,13 +35,27 @@ export function authConfigFromToml(path = 'supabase/config.toml'): Partial<Stack
   const frequency = typeof email.max_frequency === 'string' ? goDurationSeconds(email.max_frequency) : null
   if (frequency !== null) out.emailMinIntervalSeconds = frequency
   if (typeof limits.email_sent === 'number') out.emailRateLimit = { max: limits.email_sent, windowMs: 60 * 60_000 }
-  const emailTemplates: Partial<StackConfig['emailTemplates']> = {}
-  for (const kind of ['confirmation', 'recovery'] as const) {
+  const emailTemplates: StackConfig['emailTemplates'] = { ...defaultConfig().emailTemplates }
+  let anyTemplate = false
+  for (const kind of EMAIL_TEMPLATE_KINDS) {
     const template = table(templates[kind])
     if (typeof template.subject === 'string' && typeof template.content_path === 'string') {
       emailTemplates[kind] = { subject: template.subject, contentPath: template.content_path.replace(/^\.\//, '') }
+      anyTemplate = true
     }
   }
-  if (emailTemplates.confirmation && emailTemplates.recovery) out.emailTemplates = emailTemplates as StackConfig['emailTemplates']
+  if (anyTemplate) out.emailTemplates = emailTemplates
+  const mfa = mfaConfig(table(auth.mfa))
+  if (mfa) out.mfa = mfa
   return out
+}
+
+function mfaConfig(section: Table): StackConfig['mfa'] | null {
+  if (Object.keys(section).length === 0) return null
+  const mfa = { ...defaultConfig().mfa }
+  const totp = table(section.totp)
+  if (typeof totp.enroll_enabled === 'boolean') mfa.totpEnrollEnabled = totp.enroll_enabled
+  if (typeof totp.verify_enabled === 'boolean') mfa.totpVerifyEnabled = totp.verify_enabled
+  if (typeof section.max_enrolled_factors === 'number') mfa.maxEnrolledFactors = section.max_enrolled_factors
+  return mfa
 }

@@ -59,7 +59,31 @@ export interface StackConfig {
   /** [auth.email] otp_expiry: how long an emailed link works */
   otpExpirySeconds: number
   /** [auth.email.template.*]: subject and HTML file per email kind */
-  emailTemplates: Record<'confirmation' | 'recovery', { subject: string; contentPath: string }>
+  emailTemplates: Record<EmailTemplateKind, { subject: string; contentPath: string }>
+  /** GoTrue's MFA settings ([auth.mfa] in config.toml) */
+  mfa: MfaConfig
+}
+
+export const EMAIL_TEMPLATE_KINDS = ['confirmation', 'recovery', 'invite'] as const
+export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number]
+
+export interface MfaConfig {
+  /** [auth.mfa.totp] enroll_enabled / verify_enabled */
+  totpEnrollEnabled: boolean
+  totpVerifyEnabled: boolean
+  /** [auth.mfa] max_enrolled_factors: factors of any status a user may hold (GoTrue's default 10) */
+  maxEnrolledFactors: number
+  /** GOTRUE_MFA_MAX_VERIFIED_FACTORS (10) */
+  maxVerifiedFactors: number
+  /** GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: a challenge answers for this long (300 s) */
+  challengeExpirySeconds: number
+  /** GOTRUE_MFA_FACTOR_EXPIRY_DURATION: an unverified factor never challenged goes after this long (300 s) */
+  factorExpirySeconds: number
+  /**
+   * GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 a minute per IP with bursts of 30, for challenge
+   * and verify each; here a window of 30 every 2 minutes.
+   */
+  rateLimit: RateLimit
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -92,6 +116,16 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     emailTemplates: {
       confirmation: { subject: 'Confirm Your Signup', contentPath: 'supabase/templates/confirmation.html' },
       recovery: { subject: 'Reset Your Password', contentPath: 'supabase/templates/recovery.html' },
+      invite: { subject: 'You have been invited', contentPath: 'supabase/templates/invite.html' },
+    },
+    mfa: {
+      totpEnrollEnabled: true,
+      totpVerifyEnabled: true,
+      maxEnrolledFactors: 10,
+      maxVerifiedFactors: 10,
+      challengeExpirySeconds: 300,
+      factorExpirySeconds: 300,
+      rateLimit: { max: 30, windowMs: 2 * 60_000 },
     },
     ...overrides,
   }

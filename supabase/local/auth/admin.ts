@@ -5,7 +5,8 @@ import { assertStrongPassword, hashPassword } from './passwords.ts'
 import { optionalBoolean, optionalObject, optionalString, type JsonObject } from './request-body.ts'
 import { emailExists, isUniqueViolation, validateEmail } from './signup.ts'
 import { isUuid } from '../uuid.ts'
-import { findUserByEmail, findUserById, insertUser, loadUserJson, type UserRow } from './users.ts'
+import { deleteFactor, loadOwnedFactor } from './mfa-factors.ts'
+import { factorJson, findFactors, findUserByEmail, findUserById, insertUser, loadUserJson, type UserRow } from './users.ts'
 
 /** POST /admin/users */
 export async function adminCreateUser(a: AuthRequest): Promise<JsonObject> {
@@ -62,4 +63,20 @@ export async function adminDeleteUser(a: AuthRequest, id: string): Promise<JsonO
     )
   })
   return {}
+}
+
+/** GET /admin/users/:id/factors: the user's factors, of any status. */
+export async function adminListFactors(a: AuthRequest, userId: string): Promise<JsonObject[]> {
+  await requireAdmin(a)
+  const user = await mustFindUser(a, userId)
+  return (await findFactors(a.db, user.id)).map(factorJson)
+}
+
+/** DELETE /admin/users/:id/factors/:factorId → the factor deleted; sessions it raised go back to aal1. */
+export async function adminDeleteFactor(a: AuthRequest, userId: string, factorId: string): Promise<JsonObject> {
+  await requireAdmin(a)
+  const user = await mustFindUser(a, userId)
+  const factor = await loadOwnedFactor(a.db, user.id, factorId)
+  await a.db.transaction((tx) => deleteFactor(tx, factor))
+  return factorJson(factor)
 }

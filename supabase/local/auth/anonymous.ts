@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts'
 import { AuthError } from './auth-errors.ts'
 import type { AuthRequest } from './auth-context.ts'
 import { optionalObject, type JsonObject } from './request-body.ts'
-import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { clientInfo, openSession, tokenResponse } from './sessions.ts'
 import { INSTANCE_ID } from './users.ts'
 
 /**
@@ -23,8 +23,8 @@ export async function signupAnonymously(a: AuthRequest, body: JsonObject): Promi
   optionalObject(body, 'gotrue_meta_security')
   return a.db.transaction(async (tx) => {
     const userId = await insertAnonymousUser(tx, data)
-    const session = await openSession(tx, userId, client)
-    return tokenResponse(tx, a, userId, session, [{ method: 'anonymous', timestamp: nowSeconds() }])
+    const session = await openSession(tx, userId, client, 'anonymous')
+    return tokenResponse(tx, a, userId, session)
   })
 }
 

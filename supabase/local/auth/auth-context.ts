@@ -14,6 +14,9 @@ export interface AuthRequest {
   anonymousLimiter: RateLimiter
   /** [auth.rate_limit] email_sent: auth emails an hour, for the whole project */
   emailLimiter: RateLimiter
+  /** GoTrue's MFA limits: factor challenges and verifications per client address, each */
+  mfaChallengeLimiter: RateLimiter
+  mfaVerifyLimiter: RateLimiter
   req: IncomingMessage
   url: URL
   /** the JSON object body; `allowEmpty` treats an empty body as {} */

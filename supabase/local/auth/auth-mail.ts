@@ -1,20 +1,27 @@
-// The emails GoTrue sends (sign-up confirmation, password recovery): a one-time
-// token stored as GoTrue stores it (the SHA-224 of email + code, in
+// The emails GoTrue sends (sign-up confirmation, password recovery, invite): a
+// one-time token stored as GoTrue stores it (the SHA-224 of email + code, in
 // confirmation_token or recovery_token), the project's template from
 // supabase/templates, sent over SMTP to the mail catcher, within GoTrue's limits.
 import { createHash, randomInt } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import nodemailer from 'nodemailer'
+import type { EmailTemplateKind } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { AuthError } from './auth-errors.ts'
 import type { AuthRequest } from './auth-context.ts'
 import type { UserRow } from './users.ts'
 
-export type EmailKind = 'confirmation' | 'recovery'
+export type EmailKind = EmailTemplateKind
 
+/**
+ * Per kind: where its token is kept, the verify type its link names, and whether it waits out
+ * max_frequency. An invite is GoTrue's sendInvite: the confirmation token, invited_at set too,
+ * and no max_frequency.
+ */
 export const TOKEN_COLUMNS = {
-  confirmation: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
-  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  confirmation: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'signup', stamp: '', frequencyLimited: true },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery', stamp: '', frequencyLimited: true },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'invite', stamp: ', invited_at = now()', frequencyLimited: false },
 } as const
 
 export const tokenHashOf = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex')
@@ -37,25 +44,29 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /**
  * Issues a new token of `kind` for the user and emails it. GoTrue's limits: one email per
- * address and kind every max_frequency, and email_sent an hour in all (429 either way).
+ * address and kind every max_frequency (not for invites), and email_sent an hour in all (429 either way).
  */
 export async function sendAuthEmail(a: AuthRequest, q: Queryable, user: UserRow, kind: EmailKind, redirectTo: string): Promise<void> {
   const columns = TOKEN_COLUMNS[kind]
   const email = user.email!
-  const { rows } = await q.query<{ wait: number }>(
-    `select ceil(extract(epoch from ${columns.sentAt} + make_interval(secs => $2) - now()))::int as wait from auth.users where id = $1`,
-    [user.id, a.config.emailMinIntervalSeconds],
-  )
-  const wait = rows[0]?.wait ?? 0
-  if (wait > 0) throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`)
+  if (columns.frequencyLimited) {
+    const { rows } = await q.query<{ wait: number }>(
+      `select ceil(extract(epoch from ${columns.sentAt} + make_interval(secs => $2) - now()))::int as wait from auth.users where id = $1`,
+      [user.id, a.config.emailMinIntervalSeconds],
+    )
+    const wait = rows[0]?.wait ?? 0
+    if (wait > 0) throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`)
+  }
   if (!a.emailLimiter.hit(['project'])) throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded')
 
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const tokenHash = tokenHashOf(email, otp)
-  await q.query(`update auth.users set ${columns.token} = $2, ${columns.sentAt} = now(), updated_at = now() where id = $1`, [user.id, tokenHash])
+  await q.query(`update auth.users set ${columns.token} = $2, ${columns.sentAt} = now()${columns.stamp}, updated_at = now() where id = $1`, [
+    user.id,
+    tokenHash,
+  ])
 
-  const type = kind === 'confirmation' ? 'signup' : 'recovery'
-  const verifyUrl = `${a.config.publicUrl}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`
+  const verifyUrl = `${a.config.publicUrl}/auth/v1/verify?token=${tokenHash}&type=${columns.type}&redirect_to=${encodeURIComponent(redirectTo)}`
   const template = a.config.emailTemplates[kind]
   const html = fill(await readFile(template.contentPath, 'utf8'), {
     ConfirmationURL: escapeHtml(verifyUrl),

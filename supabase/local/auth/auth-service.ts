@@ -1,10 +1,12 @@
 import type { Handler } from '../http/http.ts'
 import { sendEmpty, sendJson } from '../http/http.ts'
 import type { ServiceContext } from '../stack.ts'
-import { adminCreateUser, adminDeleteUser, adminGetUser } from './admin.ts'
+import { adminCreateUser, adminDeleteFactor, adminDeleteUser, adminGetUser, adminListFactors } from './admin.ts'
 import { AuthError, sendFailure } from './auth-errors.ts'
 import { bodyReader, ok, type AuthRequest, type Reply } from './auth-context.ts'
 import { tokenGrant } from './grants.ts'
+import { invite } from './invite.ts'
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { recover, resend } from './recover.ts'
 import { signup } from './signup.ts'
@@ -44,13 +46,14 @@ const SETTINGS = {
   saml_enabled: false,
 }
 
-type Route = (a: AuthRequest, param: string) => Promise<Reply>
+type Route = (a: AuthRequest, ...params: string[]) => Promise<Reply>
 
 const json =
-  (fn: (a: AuthRequest, param: string) => Promise<unknown>): Route =>
-  async (a, param) =>
-    ok(await fn(a, param))
+  (fn: (a: AuthRequest, ...params: string[]) => Promise<unknown>): Route =>
+  async (a, ...params) =>
+    ok(await fn(a, ...params))
 
+// `:id` stands for one path segment, handed to the route decoded.
 const ROUTES: Record<string, Route> = {
   'GET /health': async () => ok({ version: 'local', name: 'GoTrue', description: 'ShelfSnap local auth' }),
   'GET /settings': async (a) =>
@@ -65,17 +68,29 @@ const ROUTES: Record<string, Route> = {
   'GET /user': json(getUser),
   'PUT /user': json(updateUser),
   'POST /logout': logout,
+  'POST /factors': json(enrollFactor),
+  'POST /factors/:id/challenge': json(challengeFactor),
+  'POST /factors/:id/verify': json(verifyFactor),
+  'DELETE /factors/:id': json(unenrollFactor),
+  'POST /invite': json(invite),
   'POST /admin/users': json(adminCreateUser),
   'GET /admin/users/:id': json(adminGetUser),
   'DELETE /admin/users/:id': json(adminDeleteUser),
+  'GET /admin/users/:id/factors': json(adminListFactors),
+  'DELETE /admin/users/:id/factors/:id': json(adminDeleteFactor),
 }
 
-function match(method: string, path: string): { route: Route; param: string } | null {
-  const exact = ROUTES[`${method} ${path}`]
-  if (exact) return { route: exact, param: '' }
-  const admin = /^\/admin\/users\/([^/]+)\/?$/.exec(path)
-  const route = admin ? ROUTES[`${method} /admin/users/:id`] : undefined
-  return route && admin ? { route, param: safeDecode(admin[1]!) } : null
+const PATTERNS = Object.entries(ROUTES).map(([key, route]) => {
+  const [method, pattern] = key.split(' ') as [string, string]
+  return { method, route, regex: new RegExp(`^${pattern.replaceAll(':id', '([^/]+)').replaceAll('.', '\\.')}$`) }
+})
+
+function match(method: string, path: string): { route: Route; params: string[] } | null {
+  for (const candidate of PATTERNS) {
+    const found = candidate.method === method ? candidate.regex.exec(path) : null
+    if (found) return { route: candidate.route, params: found.slice(1).map(safeDecode) }
+  }
+  return null
 }
 
 function safeDecode(segment: string): string {
@@ -90,12 +105,24 @@ export function createAuthService(ctx: ServiceContext): Handler {
   const signInLimiter = new RateLimiter(ctx.config.signInRateLimit)
   const anonymousLimiter = new RateLimiter(ctx.config.anonymousSignInRateLimit)
   const emailLimiter = new RateLimiter(ctx.config.emailRateLimit)
+  const mfaChallengeLimiter = new RateLimiter(ctx.config.mfa.rateLimit)
+  const mfaVerifyLimiter = new RateLimiter(ctx.config.mfa.rateLimit)
   return async (req, res, path, url) => {
     try {
       const found = match(req.method ?? 'GET', path.length > 1 ? path.replace(/\/$/, '') : path)
       if (!found) throw new AuthError(404, 'not_found', 'Unhandled request')
-      const a: AuthRequest = { ...ctx, signInLimiter, anonymousLimiter, emailLimiter, req, url, body: bodyReader(req, ctx.config.maxBodyBytes) }
-      const reply = await found.route(a, found.param)
+      const a: AuthRequest = {
+        ...ctx,
+        signInLimiter,
+        anonymousLimiter,
+        emailLimiter,
+        mfaChallengeLimiter,
+        mfaVerifyLimiter,
+        req,
+        url,
+        body: bodyReader(req, ctx.config.maxBodyBytes),
+      }
+      const reply = await found.route(a, ...found.params)
       if (reply.body === undefined) sendEmpty(res, reply.status, reply.headers)
       else sendJson(res, reply.status, reply.body, reply.headers)
     } catch (error) {

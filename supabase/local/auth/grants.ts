@@ -4,7 +4,7 @@ import type { AuthRequest } from './auth-context.ts'
 import { verifyPassword, weakPassword } from './passwords.ts'
 import { refreshTokenGrant } from './refresh.ts'
 import { optionalString, type JsonObject } from './request-body.ts'
-import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { clientInfo, openSession, tokenResponse, type AuthMethod } from './sessions.ts'
 import { findUserByEmail, findUserById, type UserRow } from './users.ts'
 
 /** POST /token?grant_type=… */
@@ -48,8 +48,8 @@ async function passwordGrant(a: AuthRequest, body: JsonObject): Promise<JsonObje
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
 
   const response = await a.db.transaction(async (tx) => {
-    const session = await openSession(tx, user.id, client)
-    return tokenResponse(tx, a, user.id, session, [{ method: 'password', timestamp: nowSeconds() }])
+    const session = await openSession(tx, user.id, client, 'password')
+    return tokenResponse(tx, a, user.id, session)
   })
   // GoTrue signs the user in and only reports a password that no longer meets the policy.
   const weak = weakPassword(password, a.config.minimumPasswordLength)
@@ -99,9 +99,8 @@ async function pkceGrant(a: AuthRequest, body: JsonObject): Promise<JsonObject> 
       throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier')
     }
     assertCanSignIn(user)
-    const session = await openSession(tx, user.id, clientInfo(a.req, a.config))
+    const session = await openSession(tx, user.id, clientInfo(a.req, a.config), flow.authentication_method as AuthMethod)
     await tx.query('delete from auth.flow_state where id = $1::uuid', [flow.id])
-    const amr = [{ method: flow.authentication_method, timestamp: nowSeconds() }]
-    return tokenResponse(tx, a, user.id, session, amr)
+    return tokenResponse(tx, a, user.id, session)
   })
 }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { AuthError, badRequest } from './auth-errors.ts'
-import { insertRefreshToken, tokenResponse, type AmrEntry, type TokenIssuer } from './sessions.ts'
+import { activeRefreshToken, swapRefreshToken, tokenResponse, type TokenIssuer } from './sessions.ts'
 import type { JsonObject } from './request-body.ts'
 import { isUuid } from '../uuid.ts'
 import { findUserById } from './users.ts'
@@ -17,7 +17,6 @@ interface SessionRow {
   id: string
   user_id: string
   expired: boolean
-  created_epoch: string
 }
 
 type Outcome = { ok: true; response: JsonObject } | { ok: false; error: AuthError }
@@ -53,22 +52,16 @@ export async function refreshTokenGrant(
 
     let issued: string | null = null
     if (token.revoked) {
-      const active = await activeToken(tx, session.id)
+      const active = await activeRefreshToken(tx, session.id)
       if (active && active.parent === token.token) issued = active.token
       else if (!token.reusable) {
         await tx.query('delete from auth.sessions where id = $1::uuid', [session.id])
         return fail(refreshError('refresh_token_already_used', 'Already Used'))
       }
     }
-    if (!issued) {
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not coalesce(revoked, false)', [token.id])
-      issued = await insertRefreshToken(tx, user.id, session.id, token.token)
-    }
+    if (!issued) issued = await swapRefreshToken(tx, user.id, session.id, token)
     await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::uuid', [session.id])
-    // The sign-in method is not stored per session here: refreshed tokens report password, or anonymous.
-    const method = user.is_anonymous ? 'anonymous' : 'password'
-    const amr: AmrEntry[] = [{ method, timestamp: Number(session.created_epoch) }]
-    const response = await tokenResponse(tx, ctx, user.id, { sessionId: session.id, refreshToken: issued }, amr)
+    const response = await tokenResponse(tx, ctx, user.id, { sessionId: session.id, refreshToken: issued })
     return { ok: true, response }
   })
   if (!outcome.ok) throw outcome.error
@@ -80,18 +73,8 @@ const fail = (error: AuthError): Outcome => ({ ok: false, error })
 async function lockSession(tx: Queryable, sessionId: string): Promise<SessionRow | null> {
   if (!isUuid(sessionId)) return null
   const { rows } = await tx.query<SessionRow>(
-    `select id::text, user_id::text, coalesce(not_after < now(), false) as expired,
-       floor(extract(epoch from created_at))::bigint as created_epoch
+    `select id::text, user_id::text, coalesce(not_after < now(), false) as expired
      from auth.sessions where id = $1::uuid for update`,
-    [sessionId],
-  )
-  return rows[0] ?? null
-}
-
-async function activeToken(tx: Queryable, sessionId: string) {
-  const { rows } = await tx.query<{ token: string; parent: string | null }>(
-    `select token, parent from auth.refresh_tokens
-     where session_id = $1::uuid and not coalesce(revoked, false) order by id desc limit 1`,
     [sessionId],
   )
   return rows[0] ?? null

@@ -6,7 +6,7 @@ export type JsonObject = Record<string, unknown>
 
 const MAX_DEPTH = 64
 
-const badJson = (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`)
+export const badJson = (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`)
 
 /**
  * Reads a JSON object body. Anything Postgres could not store (NUL characters,

@@ -5,7 +5,7 @@ import { assertStrongPassword, hashPassword } from './passwords.ts'
 import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
 import { allowedRedirect, sendAuthEmail } from './auth-mail.ts'
 import { savePkceFlow } from './recover.ts'
-import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { clientInfo, openSession, tokenResponse } from './sessions.ts'
 import { findUserByEmail, findUserById, insertUser, loadUserJson } from './users.ts'
 
 // The format check of GoTrue's validateEmail (badoux/checkmail).
@@ -77,8 +77,8 @@ export async function signup(a: AuthRequest): Promise<JsonObject> {
         await sendAuthEmail(a, tx, user, 'confirmation', redirectTo)
         return loadUserJson(tx, user)
       }
-      const session = await openSession(tx, userId, clientInfo(a.req, a.config))
-      return tokenResponse(tx, a, userId, session, [{ method: 'password', timestamp: nowSeconds() }])
+      const session = await openSession(tx, userId, clientInfo(a.req, a.config), 'password')
+      return tokenResponse(tx, a, userId, session)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw userAlreadyExists()

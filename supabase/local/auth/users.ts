@@ -7,6 +7,7 @@ export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000'
 
 const TIMESTAMPS = [
   'email_confirmed_at',
+  'invited_at',
   'phone_confirmed_at',
   'confirmed_at',
   'confirmation_sent_at',
@@ -68,8 +69,43 @@ export async function findIdentities(q: Queryable, userId: string): Promise<Iden
   return rows
 }
 
-/** The User object of GoTrue's models.User JSON tags. */
-export function userJson(user: UserRow, identities: IdentityRow[]): JsonObject {
+export interface FactorRow {
+  id: string
+  user_id: string
+  friendly_name: string | null
+  factor_type: string
+  status: 'unverified' | 'verified'
+  secret: string | null
+  phone: string | null
+  created_at: string
+  updated_at: string
+  last_challenged_at: string | null
+}
+
+export const FACTOR_SELECT = `select id::text, user_id::text, friendly_name, factor_type::text, status::text, secret, phone,
+  ${['created_at', 'updated_at', 'last_challenged_at'].map(rfc3339).join(', ')} from auth.mfa_factors`
+
+export async function findFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await q.query<FactorRow>(`${FACTOR_SELECT} where user_id = $1::uuid order by created_at, id`, [userId])
+  return rows
+}
+
+/** GoTrue's models.Factor JSON: the secret never leaves. */
+export function factorJson(factor: FactorRow): JsonObject {
+  return {
+    id: factor.id,
+    created_at: factor.created_at,
+    updated_at: factor.updated_at,
+    status: factor.status,
+    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+    factor_type: factor.factor_type,
+    phone: factor.phone ?? '',
+    last_challenged_at: factor.last_challenged_at,
+  }
+}
+
+/** The User object of GoTrue's models.User JSON tags (factors only when there are some). */
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): JsonObject {
   const optional: JsonObject = {}
   for (const column of TIMESTAMPS) {
     if (column !== 'created_at' && column !== 'updated_at' && user[column]) optional[column] = user[column]
@@ -84,6 +120,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): JsonObject {
     ...optional,
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     identities: identities,
     created_at: user.created_at,
     updated_at: user.updated_at,
@@ -92,7 +129,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): JsonObject {
 }
 
 export async function loadUserJson(q: Queryable, user: UserRow): Promise<JsonObject> {
-  return userJson(user, await findIdentities(q, user.id))
+  return userJson(user, await findIdentities(q, user.id), await findFactors(q, user.id))
 }
 
 export interface NewUser {

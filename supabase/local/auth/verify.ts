@@ -1,13 +1,22 @@
+import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
 import { AuthError, validationFailed } from './auth-errors.ts'
 import type { AuthRequest, Reply } from './auth-context.ts'
 import { allowedRedirect, TOKEN_COLUMNS, tokenHashOf, type EmailKind } from './auth-mail.ts'
 import { optionalString, type JsonObject } from './request-body.ts'
-import { clientInfo, nowSeconds, openSession, tokenResponse } from './sessions.ts'
+import { hashPassword } from './passwords.ts'
+import { clientInfo, openSession, tokenResponse } from './sessions.ts'
 import { findUserByEmail, findUserById } from './users.ts'
 
-const KINDS: Record<string, EmailKind> = { signup: 'confirmation', email: 'confirmation', magiclink: 'confirmation', recovery: 'recovery' }
+const KINDS: Record<string, EmailKind> = {
+  signup: 'confirmation',
+  email: 'confirmation',
+  magiclink: 'confirmation',
+  recovery: 'recovery',
+  invite: 'invite',
+}
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+const linkExpired = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
 
 function kindOf(type: string | null | undefined): EmailKind {
   const kind = type ? KINDS[type] : undefined
@@ -16,7 +25,7 @@ function kindOf(type: string | null | undefined): EmailKind {
 }
 
 /** Uses up a token: the user it belongs to, confirmed (a recovery confirms too), or 403 otp_expired. */
-async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: string): Promise<string> {
+async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: string, refusal = linkExpired): Promise<string> {
   const { token, sentAt } = TOKEN_COLUMNS[kind]
   const { rows } = await q.query<{ id: string }>(
     `update auth.users set ${token} = '', updated_at = now(), email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -26,7 +35,7 @@ async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: 
     [tokenHash, a.config.otpExpirySeconds],
   )
   const userId = rows[0]?.id
-  if (!userId) throw expired()
+  if (!userId) throw refusal()
   await q.query(
     `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1::uuid and provider = 'email'`,
     [userId],
@@ -34,9 +43,22 @@ async function redeem(a: AuthRequest, q: Queryable, kind: EmailKind, tokenHash: 
   return userId
 }
 
+/** GoTrue's signupVerify: an invited user without a password gets a random one until they choose their own. */
+async function passwordForInvitee(q: Queryable, userId: string): Promise<void> {
+  const { rows } = await q.query(
+    `select 1 from auth.users where id = $1::uuid and coalesce(encrypted_password, '') = '' and invited_at is not null`,
+    [userId],
+  )
+  if (rows.length === 0) return
+  const hash = await hashPassword(randomBytes(48).toString('base64url'))
+  await q.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [userId, hash])
+}
+
+/** The session GoTrue's verify issues: amr "otp" whatever the email was. */
 async function signIn(a: AuthRequest, q: Queryable, userId: string, kind: EmailKind): Promise<JsonObject> {
-  const session = await openSession(q, userId, clientInfo(a.req, a.config))
-  return tokenResponse(q, a, userId, session, [{ method: kind === 'recovery' ? 'recovery' : 'otp', timestamp: nowSeconds() }])
+  if (kind !== 'recovery') await passwordForInvitee(q, userId)
+  const session = await openSession(q, userId, clientInfo(a.req, a.config), 'otp')
+  return tokenResponse(q, a, userId, session)
 }
 
 /** POST /verify {type, token_hash} or {type, email, token}: the session, as verifyOtp() expects. */
@@ -50,7 +72,7 @@ export async function verifyToken(a: AuthRequest): Promise<JsonObject> {
   return a.db.transaction(async (tx) => {
     const hash = tokenHash ?? tokenHashOf(email!, token!)
     if (!tokenHash && !(await findUserByEmail(tx, email!))) throw expired()
-    return signIn(a, tx, await redeem(a, tx, kind, hash), kind)
+    return signIn(a, tx, await redeem(a, tx, kind, hash, tokenHash ? linkExpired : expired), kind)
   })
 }
 

@@ -80,18 +80,42 @@ create table if not exists auth.identities (
 );
 create index if not exists identities_user_id_idx on auth.identities (user_id);
 
+-- GoTrue's MFA types (migrations 20221003041349, 20240729123726).
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+exception when duplicate_object then null;
+end $$;
+
 create table if not exists auth.sessions (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz,
   updated_at timestamptz,
-  aal text default 'aal1',
+  factor_id uuid,
+  aal auth.aal_level,
   not_after timestamptz,
   refreshed_at timestamp,
   user_agent text,
   ip text
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- A database made before MFA kept aal as text with a default and had no factor_id.
+alter table auth.sessions add column if not exists factor_id uuid;
+do $$ begin
+  if (select data_type from information_schema.columns
+      where table_schema = 'auth' and table_name = 'sessions' and column_name = 'aal') = 'text' then
+    alter table auth.sessions alter column aal drop default;
+    alter table auth.sessions alter column aal type auth.aal_level using aal::auth.aal_level;
+  end if;
+end $$;
 
 create table if not exists auth.refresh_tokens (
   instance_id uuid,
@@ -121,11 +145,58 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
+-- GoTrue's MFA tables as its migrations leave them (20221003041349 to 20250925093508).
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+-- How each session was authenticated: the access token's amr and aal are made from these rows.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 alter table auth.users enable row level security;
 alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.flow_state enable row level security;
+-- As on hosted projects, anon and authenticated get no grant on the MFA tables: a policy that reads
+-- auth.mfa_factors as the caller fails with "permission denied" there and here alike.
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 
 -- Final bodies from GoTrue's migrations (20220224000811, 20220531120530).
 create or replace function auth.uid() returns uuid language sql stable as $$
@@ -235,3 +306,10 @@ begin
 end
 $$;
 revoke all on function local_stack.require_session(uuid) from public;
+
+-- Not part of Supabase either: the last TOTP time step each factor accepted, so a code is
+-- refused once used (RFC 6238 §5.2). GoTrue itself only makes each challenge single use.
+create table if not exists local_stack.mfa_totp_steps (
+  factor_id uuid primary key references auth.mfa_factors (id) on delete cascade,
+  last_step bigint not null
+);

@@ -7,6 +7,7 @@ import { PUBLISHABLE_KEY } from '../config.ts'
 import { authConfigFromToml } from '../config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../mail/mail-catcher.ts'
 import type { Stack } from '../stack.ts'
+import { clearInbox, inbox as mailTo, tokenHashIn } from './mail-helpers.ts'
 import { anonClient, startTestStack, testClient } from './stack-fixture.ts'
 
 let stack: Stack
@@ -15,12 +16,7 @@ let n = 0
 const PASSWORD = 'correct-horse-battery'
 const newEmail = () => `owner-${++n}-${Date.now()}@example.com`
 
-const inbox = async (to: string) => {
-  const res = await fetch(`${mail.inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
-  const { messages } = (await res.json()) as { messages: { ID: string; Subject: string }[] }
-  return Promise.all(messages.map(async (m) => ({ subject: m.Subject, ...((await (await fetch(`${mail.inboxUrl}/api/v1/message/${m.ID}`)).json()) as { HTML: string }) })))
-}
-const tokenHashIn = (html: string) => /token_hash=([0-9a-f]{56})/.exec(html)![1]!
+const inbox = (to: string) => mailTo(mail, to)
 const api = (path: string, body: unknown) =>
   fetch(`${stack.url}/auth/v1${path}`, { method: 'POST', headers: { apikey: PUBLISHABLE_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 
@@ -41,7 +37,7 @@ afterAll(async () => {
   await stack?.stop()
   await mail?.stop()
 })
-beforeEach(async () => void (await fetch(`${mail.inboxUrl}/api/v1/messages`, { method: 'DELETE' })))
+beforeEach(() => clearInbox(mail))
 
 describe('sign-up with confirmations on', () => {
   it('answers the user without a session, emails the template, and refuses sign-in until the link is followed', async () => {
