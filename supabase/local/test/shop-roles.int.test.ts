@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Stack } from '../stack.ts'
-import { restClient, userToken } from './rest-helpers.ts'
+import { answer, enrollTotp, steadyStep } from './mfa-helpers.ts'
 import { serviceClient, signUpUser, startTestStack, testClient, type TestUser } from './stack-fixture.ts'
 import { PUBLISHABLE_KEY } from '../config.ts'
 
@@ -124,21 +124,27 @@ describe('members and roles, enforced by the database', () => {
 })
 
 describe('two-factor sign-in in the database (aal)', () => {
-  it('reads nothing with a password-only session once the member has a verified authenticator, and all with aal2', async () => {
+  it('reads nothing on a password-only session once the member has a verified authenticator, and all at aal2', async () => {
     const guarded = await signUpUser(stack)
     const { data: shop } = await guarded.client.from('shops').insert({ name: 'Guarded', timezone: 'Europe/London' }).select().single().throwOnError()
     await guarded.client.from('products').insert({ shop_id: shop.id, name: 'Tea', sku: 'TEA', unit_cost: 1.2 }).throwOnError()
-    await stack.db.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-       values (gen_random_uuid(), $1, 'Authenticator app', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
-      [guarded.id],
-    )
-    const aal1 = restClient(stack, { token: await userToken(stack, guarded.id, { aal: 'aal1' }) })
-    expect((await aal1.from('products').select('id').throwOnError()).data).toEqual([])
-    expect((await aal1.from('shops').select('id').throwOnError()).data).toEqual([])
-    expect((await aal1.rpc('shop_report', { p_range: '30d' })).data).toBeNull()
-    const aal2 = restClient(stack, { token: await userToken(stack, guarded.id, { aal: 'aal2' }) })
-    expect((await aal2.from('products').select('unit_cost').throwOnError()).data).toEqual([{ unit_cost: 1.2 }])
-    expect((await aal2.rpc('shop_report', { p_range: '30d' }).throwOnError()).data).not.toBeNull()
+    // Turned on through the auth API, as the app does: the session that verified it is at aal2.
+    const phone = testClient(stack)
+    await phone.auth.signInWithPassword({ email: guarded.email, password: guarded.password })
+    const { id, secret } = await enrollTotp(phone)
+    const step = await steadyStep()
+    expect((await answer(phone, id, secret, step)).error).toBeNull()
+    expect((await phone.from('products').select('unit_cost').throwOnError()).data).toEqual([{ unit_cost: 1.2 }])
+    expect((await phone.rpc('shop_report', { p_range: '30d' }).throwOnError()).data).not.toBeNull()
+
+    // The password alone (a new sign-in, aal1) reads no shop, no product, no report.
+    const thief = testClient(stack)
+    await thief.auth.signInWithPassword({ email: guarded.email, password: guarded.password })
+    expect((await thief.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
+    expect((await thief.from('products').select('id').throwOnError()).data).toEqual([])
+    expect((await thief.from('shops').select('id').throwOnError()).data).toEqual([])
+    expect((await thief.rpc('shop_report', { p_range: '30d' })).data).toBeNull()
+    const sale = await thief.rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: randomUUID() })
+    expect(sale.error?.code).toBe('P0002')
   })
 })
