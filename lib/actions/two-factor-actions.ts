@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { AuthError } from '@supabase/supabase-js'
 import { safeNextPath } from '@/lib/auth/next-path'
+import { rememberSecondStep } from '@/lib/auth/second-step'
 import { confirmTwoFactorSchema, signInCodeSchema, turnOffTwoFactorSchema } from '@/lib/validations/two-factor'
 import type { ServerSupabase } from '@/lib/supabase/server'
 import type { ActionState } from './action-state'
@@ -38,8 +39,10 @@ function codeRefused(error: AuthError): ActionState {
 
 /** Verifies `code` against the factor: the session becomes aal2 (its cookies are rewritten). */
 async function verify(supabase: ServerSupabase, factorId: string, code: string): Promise<ActionState | null> {
-  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
-  return error ? codeRefused(error) : null
+  const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
+  if (error) return codeRefused(error)
+  await rememberSecondStep(data.user)
+  return null
 }
 
 /**
@@ -73,6 +76,7 @@ export const turnOffTwoFactor = validatedAction(
   async ({ factorId }, { supabase }) => {
     const { error } = await supabase.auth.mfa.unenroll({ factorId })
     if (error) return codeRefused(error)
+    await rememberSecondStep((await supabase.auth.getUser()).data.user)
     return { ok: true, message: 'ShelfSnap no longer asks for a code when you sign in.' }
   },
   { requireUser: true },

@@ -3,6 +3,7 @@ import { createServerClient } from '@supabase/ssr'
 import { askBackend, BACKEND_VOUCHED_MS, backendAnsweredWithin, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
 import { outageResponse } from '@/lib/http/outage-page'
 import { USER_HEADER } from '@/lib/offline/sw-contract'
+import { SECOND_STEP_COOKIE } from '@/lib/auth/second-step-cookie'
 import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
 import { serverClientOptions } from './server-options'
@@ -75,19 +76,8 @@ export async function updateSession(request: NextRequest) {
   }
   // Whose page this is: the service worker keeps a till page for that user only (lib/offline/sw-contract.ts).
   if (data?.claims) response.headers.set(USER_HEADER, data.claims.sub)
-  const codeDue = data?.claims ? await secondStepDue(supabase, data.claims.aal) : false
+  const codeDue = Boolean(data?.claims) && data?.claims.aal !== 'aal2' && request.cookies.get(SECOND_STEP_COOKIE)?.value === '1'
   return decide(request, response, { signedIn: Boolean(data?.claims), codeDue, couldNotAsk, url, key })
-}
-
-/**
- * Signed in with the password only, by someone with a verified authenticator: the code comes before
- * any page. Read from the session (no request); a cookie edited to hide the factor gains nothing,
- * as the database itself asks for aal2 of whoever has a verified factor.
- */
-async function secondStepDue(supabase: ReturnType<typeof createServerClient>, aal: unknown): Promise<boolean> {
-  if (aal === 'aal2') return false
-  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
-  return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2'
 }
 
 interface Outcome {
