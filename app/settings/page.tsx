@@ -14,6 +14,7 @@ import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
+import { TwoFactorSetting } from '@/components/two-factor/two-factor-setting'
 
 export const metadata: Metadata = { title: 'Settings' }
 
@@ -39,6 +40,9 @@ export default async function SettingsPage() {
   ])
   const owner = auth.user
   const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
+  const authenticators = (owner?.factors ?? [])
+    .filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp')
+    .map((factor) => ({ id: factor.id, name: factor.friendly_name ?? 'Authenticator app', since: factor.created_at }))
   const whatsAppUnavailable = canSendWhatsApp() ? null : WHATSAPP_UNAVAILABLE
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
@@ -69,6 +73,9 @@ export default async function SettingsPage() {
       </Section>
       <Section id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
+      </Section>
+      <Section id="two-factor-heading" title="Two-factor sign-in">
+        <TwoFactorSetting authenticators={authenticators} timeZone={shop.timezone} />
       </Section>
     </main>
   )

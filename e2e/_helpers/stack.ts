@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { BrowserContext } from '@playwright/test'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { sessionCookies } from '../../test/support/session-cookies'
@@ -118,4 +119,25 @@ export async function readyStocktake(owner: Credentials, photo: Buffer, counts: 
     await supabase.from('count_photos').update({ status: 'analysed', codes_found: lines.length, analyser: 'barcode' }).eq('id', added.id).throwOnError()
   }
   return session.id
+}
+
+/** The cookies @supabase/ssr keeps the session in, in order (a long session is split into chunks). */
+export async function sessionChunks(context: BrowserContext) {
+  return (await context.cookies()).filter((cookie) => /-auth-token(\.\d+)?$/.test(cookie.name)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+}
+
+/** The browser's session from those cookies (chunks joined, base64 decoded). */
+export async function browserSession(context: BrowserContext): Promise<{ access_token: string; refresh_token: string; expires_at: number }> {
+  const encoded = (await sessionChunks(context)).map((cookie) => cookie.value).join('')
+  return JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString('utf8'))
+}
+
+/** A raw REST call with the browser's own access token, as an attacker holding the cookie would make it. */
+export async function restAs(accessToken: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}/rest/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { apikey: key, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, json: (await res.json()) as unknown }
 }

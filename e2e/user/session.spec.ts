@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test'
-import { createOwner } from '../_helpers/stack'
+import { browserSession, createOwner, sessionChunks } from '../_helpers/stack'
 import { expectToast, signIn, signInThroughUi } from '../_helpers/ui'
 
 // Each test signs its own user in: signing out ends that session on the server.
@@ -63,9 +63,9 @@ test('on a phone the app links sit in a tab bar at the bottom of the screen', as
  * `expires_at` changes, and it keeps its digits, so the cookie's chunks keep their lengths.
  */
 async function ageSession(context: BrowserContext) {
-  const chunks = (await context.cookies()).filter((cookie) => /-auth-token(\.\d+)?$/.test(cookie.name)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+  const chunks = await sessionChunks(context)
   const encoded = chunks.map((cookie) => cookie.value).join('')
-  const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString('utf8'))
+  const session = await browserSession(context)
   session.expires_at = Math.floor(Date.now() / 1000) - 60
   let aged = `base64-${Buffer.from(JSON.stringify(session), 'utf8').toString('base64url')}`
   expect(aged).toHaveLength(encoded.length)

@@ -15,16 +15,23 @@ export interface Shop {
 
 const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level'
 
-/** The user's shop, or null. Throws when the lookup itself fails. */
+/**
+ * The shop the user works in, or null: of the shops they are a member of (RLS shows only those),
+ * the one they own, else the first; as public.current_shop_id() chooses for the database's own
+ * functions. Throws when the lookup itself fails.
+ */
 export async function getShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
   const { data, error } = await supabase
     .from('shops')
-    .select(SHOP_COLUMNS)
-    .eq('owner_id', userId)
-    .limit(1)
-    .maybeSingle<Shop>()
+    .select(`${SHOP_COLUMNS}, owner_id`)
+    .order('id')
+    .limit(50)
+    .returns<(Shop & { owner_id: string })[]>()
   if (error) throw new Error(error.message)
-  return data
+  const chosen = data.find((shop) => shop.owner_id === userId) ?? data[0]
+  if (!chosen) return null
+  const { owner_id: _owner, ...shop } = chosen
+  return shop
 }
 
 /** Spec: a failing shop check is logged and treated as "no shop". */

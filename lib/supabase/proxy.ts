@@ -3,6 +3,7 @@ import { createServerClient } from '@supabase/ssr'
 import { askBackend, BACKEND_VOUCHED_MS, backendAnsweredWithin, markBackendDown, markBackendUp } from '@/lib/http/backend-health'
 import { outageResponse } from '@/lib/http/outage-page'
 import { USER_HEADER } from '@/lib/offline/sw-contract'
+import { SECOND_STEP_COOKIE } from '@/lib/auth/second-step-cookie'
 import { isBackendFailure } from './deadline-fetch'
 import { supabaseEnv } from './env'
 import { serverClientOptions } from './server-options'
@@ -75,28 +76,35 @@ export async function updateSession(request: NextRequest) {
   }
   // Whose page this is: the service worker keeps a till page for that user only (lib/offline/sw-contract.ts).
   if (data?.claims) response.headers.set(USER_HEADER, data.claims.sub)
-  return decide(request, response, { signedIn: Boolean(data?.claims), couldNotAsk, url, key })
+  const codeDue = Boolean(data?.claims) && data?.claims.aal !== 'aal2' && request.cookies.get(SECOND_STEP_COOKIE)?.value === '1'
+  return decide(request, response, { signedIn: Boolean(data?.claims), codeDue, couldNotAsk, url, key })
 }
 
 interface Outcome {
   signedIn: boolean
+  /** the authenticator's code is still to come */
+  codeDue: boolean
   couldNotAsk: boolean
   url: string
   key: string
 }
 
-async function decide(request: NextRequest, response: NextResponse, { signedIn, couldNotAsk, url, key }: Outcome) {
+/** To `pathname` (/auth, /auth/mfa), coming back to where the visitor was going. */
+function redirectVia(request: NextRequest, pathname: string) {
+  const target = request.nextUrl.clone()
+  target.pathname = pathname
+  target.search = ''
+  target.searchParams.set('next', `${request.nextUrl.pathname}${request.nextUrl.search}`)
+  return NextResponse.redirect(target)
+}
+
+async function decide(request: NextRequest, response: NextResponse, { signedIn, codeDue, couldNotAsk, url, key }: Outcome) {
   if (!isProtected(request.nextUrl.pathname)) return response
   // A server action answers for itself ({ ok: false, message }); a redirect or an HTML page would break its caller.
   const isAction = request.headers.has('next-action')
   if (couldNotAsk) return isAction ? response : outageResponse()
-  if (!signedIn) {
-    const target = request.nextUrl.clone()
-    target.pathname = '/auth'
-    target.search = ''
-    target.searchParams.set('next', `${request.nextUrl.pathname}${request.nextUrl.search}`)
-    return NextResponse.redirect(target)
-  }
+  if (!signedIn) return redirectVia(request, '/auth')
+  if (codeDue && !isAction) return redirectVia(request, '/auth/mfa')
   if (isAction || backendAnsweredWithin(BACKEND_VOUCHED_MS)) return response
   if (!(await askBackend(() => databaseAnswers(url, key), PROBE_REUSE_MS))) return outageResponse()
   return response

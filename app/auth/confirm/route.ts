@@ -1,6 +1,7 @@
-import type { EmailOtpType } from '@supabase/supabase-js'
+import type { EmailOtpType, User } from '@supabase/supabase-js'
 import { NextResponse } from 'next/server'
 import { safeNextPath } from '@/lib/auth/next-path'
+import { rememberSecondStep } from '@/lib/auth/second-step'
 import { createClient } from '@/lib/supabase/server'
 
 const TYPES: EmailOtpType[] = ['signup', 'email', 'recovery', 'invite', 'magiclink', 'email_change']
@@ -17,12 +18,14 @@ export async function GET(request: Request) {
   const code = params.get('code')
   const next = safeNextPath(params.get('next'), '/dashboard', origin)
   const supabase = await createClient()
-  let ok = false
+  let answer: { data: { user: User | null }; error: unknown } | null = null
   if (tokenHash && type && TYPES.includes(type) && tokenHash.length <= 200) {
-    ok = !(await supabase.auth.verifyOtp({ type, token_hash: tokenHash })).error
+    answer = await supabase.auth.verifyOtp({ type, token_hash: tokenHash })
   } else if (code && code.length <= 200) {
-    ok = !(await supabase.auth.exchangeCodeForSession(code)).error
+    answer = await supabase.auth.exchangeCodeForSession(code)
   }
+  const ok = answer !== null && !answer.error
+  if (ok) await rememberSecondStep(answer?.data.user)
   // A relative Location: the browser stays on the host it came by (nextUrl may say localhost for 127.0.0.1).
   return new NextResponse(null, { status: 303, headers: { Location: ok ? next : '/auth?link=expired' } })
 }

@@ -43,6 +43,8 @@ const PNG = Buffer.from(
 // `filter` picks the victim's row (PostgREST syntax); `insert` plants a row in the victim's shop.
 const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert: Json; patch: Json }> = {
   shops: (v) => ({ filter: `id=eq.${v.shopId}`, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
+  // a member row planted by someone else would open the whole shop to them
+  shop_members: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, user_id: v.user.id, role: 'manager' }, patch: { role: 'staff' } }),
   products: (v) => ({
     filter: `id=eq.${v.productId}`,
     insert: { shop_id: v.shopId, name: 'Planted', sku: 'PLANTED' },
@@ -127,6 +129,10 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 }
 
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
+  aal_ok: () => ({}),
+  my_memberships: () => ({}),
+  member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
+  current_shop_id: () => ({}),
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   backend_health: () => ({}),
   confirm_whatsapp_code: (v) => ({ p_id: v.recipientId, p_code: '000000' }),

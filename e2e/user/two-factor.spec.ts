@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test'
+import { TOTP } from 'otpauth'
+import { browserSession, createOwner, restAs } from '../_helpers/stack'
+import { expectToast, signInThroughUi } from '../_helpers/ui'
+
+// Two-factor sign-in with an authenticator app: the codes are computed here from the key the page
+// shows, as the app on the owner's phone would. A code is accepted once, so each step uses the
+// next 30-second step's code (the server accepts one step either side).
+const codeAt = (secret: string, step: number) => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + step * 30_000 })
+
+async function turnOn(page: Page): Promise<string> {
+  await page.goto('/settings')
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  const secret = (await section.locator('code').innerText()).trim()
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await section.getByLabel('6-digit code').fill(codeAt(secret, 0))
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await expectToast(page, 'Two-factor sign-in is on', 'From now on ShelfSnap asks for a code from your app after your password.', 'success')
+  await expect(section.getByRole('list', { name: 'Authenticators' })).toContainText('Authenticator app, added')
+  return secret
+}
+
+test('an owner turns on two-factor sign-in; signing in then asks for the code before any page, and a wrong code is refused', async ({ page }) => {
+  const owner = await createOwner('two-factor', { shopName: 'Locked Shop' })
+  await signInThroughUi(page, owner)
+  const secret = await turnOn(page)
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/auth')
+  await page.goto('/auth?next=/reports')
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL('/auth/mfa?next=%2Freports')
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+  // every page waits for the code
+  await page.goto('/app/products')
+  await expect(page).toHaveURL('/auth/mfa?next=%2Fapp%2Fproducts')
+  // and the password alone (an aal1 token, straight at the API) reads nothing: no report, no costs
+  const { access_token: passwordOnly } = await browserSession(page.context())
+  expect(JSON.parse(Buffer.from(passwordOnly.split('.')[1]!, 'base64url').toString()).aal).toBe('aal1')
+  expect(await restAs(passwordOnly, '/rpc/shop_report', { p_range: '30d' })).toEqual({ status: 200, json: null })
+  expect(await restAs(passwordOnly, '/products?select=unit_cost')).toEqual({ status: 200, json: [] })
+
+  await page.getByLabel('6-digit code').fill('12345')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app')
+  const wrong = codeAt(secret, 0) === '000000' ? '111111' : '000000'
+  await page.getByLabel('6-digit code').fill(wrong)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(/^That code didn't match\./)
+  await expect(page).toHaveURL(/\/auth\/mfa/)
+
+  await page.getByLabel('6-digit code').fill(codeAt(secret, 1))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL('/app/products')
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
+})
+
+test('an owner removes the authenticator: signing in asks for no code again', async ({ page }) => {
+  const owner = await createOwner('two-factor-off', { shopName: 'Unlocked Shop' })
+  await signInThroughUi(page, owner)
+  await turnOn(page)
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+  await section.getByRole('button', { name: 'Remove Authenticator app' }).click()
+  await expectToast(page, 'Authenticator app removed', 'ShelfSnap no longer asks for a code when you sign in.', 'success')
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await signInThroughUi(page, owner)
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL('/dashboard')
+})
