@@ -1,7 +1,6 @@
 'use client'
 
 import { useState, useTransition } from 'react'
-import { useRouter } from 'next/navigation'
 import { ShieldCheck } from 'lucide-react'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
@@ -24,7 +23,6 @@ interface Props {
 
 /** Turning two-factor sign-in on (QR code or key, then a first code), adding a second phone, and turning it off. */
 export function TwoFactorSetting({ authenticators, timeZone }: Props) {
-  const router = useRouter()
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null)
   const [starting, startTransition] = useTransition()
   const confirm = useServerForm(confirmTwoFactor, {
@@ -32,7 +30,6 @@ export function TwoFactorSetting({ authenticators, timeZone }: Props) {
     onSuccess: ({ message }) => {
       toast.success('Two-factor sign-in is on', { description: message })
       setEnrolment(null)
-      router.refresh()
     },
   })
   function start() {
@@ -49,7 +46,6 @@ export function TwoFactorSetting({ authenticators, timeZone }: Props) {
       const result = await turnOffTwoFactor(initialActionState, data).catch(() => null)
       if (result?.ok) toast.success(`${factor.name} removed`, { description: authenticators.length === 1 ? result.message : 'Your other authenticator still works.' })
       else toast.error('Not removed', { description: result?.message ?? "ShelfSnap couldn't be reached. Try again." })
-      router.refresh()
     })
   }
 

@@ -1,5 +1,6 @@
 'use server'
 
+import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import type { AuthError } from '@supabase/supabase-js'
 import { safeNextPath } from '@/lib/auth/next-path'
@@ -66,7 +67,13 @@ export const startTwoFactor = validatedAction(
 /** The first code from the app: the factor is verified and this session is at aal2. */
 export const confirmTwoFactor = validatedAction(
   confirmTwoFactorSchema,
-  async ({ factorId, code }, { supabase }) => (await verify(supabase, factorId, code)) ?? { ok: true, message: 'From now on ShelfSnap asks for a code from your app after your password.' },
+  async ({ factorId, code }, { supabase }) => {
+    const refused = await verify(supabase, factorId, code)
+    if (refused) return refused
+    // Settings shows the new authenticator (the page is a server component: no client refresh needed).
+    revalidatePath('/settings')
+    return { ok: true, message: 'From now on ShelfSnap asks for a code from your app after your password.' }
+  },
   { requireUser: true },
 )
 
@@ -77,6 +84,7 @@ export const turnOffTwoFactor = validatedAction(
     const { error } = await supabase.auth.mfa.unenroll({ factorId })
     if (error) return codeRefused(error)
     await rememberSecondStep((await supabase.auth.getUser()).data.user)
+    revalidatePath('/settings')
     return { ok: true, message: 'ShelfSnap no longer asks for a code when you sign in.' }
   },
   { requireUser: true },
