@@ -34,7 +34,7 @@ beforeAll(async () => {
   staff = await signUpUser(stack)
   const { data: shop } = await owner.client.from('shops').insert({ name: 'Team Shop', timezone: 'Europe/London' }).select().single().throwOnError()
   shopId = shop.id
-  const { data: product } = await owner.client.from('products').insert({ shop_id: shopId, name: 'Milk', sku: 'MILK', qty: 10, unit_cost: 0.5 }).select().single().throwOnError()
+  const { data: product } = await owner.client.from('products').insert({ shop_id: shopId, name: 'Milk', sku: 'MILK', qty: 10, unit_cost: 0.5 }).select('id').single().throwOnError()
   productId = product.id
   const { data: supplier } = await owner.client.from('suppliers').insert({ shop_id: shopId, name: 'Dairy Co' }).select().single().throwOnError()
   supplierId = supplier.id
@@ -69,7 +69,7 @@ describe('members and roles, enforced by the database', () => {
   })
 
   it('refuses staff changing the catalogue, the shop or the team', async () => {
-    expect((await staff.client.from('products').update({ name: 'Hijacked' }).eq('id', productId).select()).data).toEqual([])
+    expect((await staff.client.from('products').update({ name: 'Hijacked' }).eq('id', productId).select('name')).data).toEqual([])
     expect((await staff.client.from('products').insert({ shop_id: shopId, name: 'Planted', sku: 'PLANT' })).error?.code).toBe('42501')
     expect((await staff.client.from('shops').update({ name: 'Mine now' }).eq('id', shopId).select()).data).toEqual([])
     expect((await staff.client.from('shop_members').insert({ shop_id: shopId, user_id: staff.id, role: 'owner' })).error?.code).toBe('42501')
@@ -134,7 +134,7 @@ describe('two-factor sign-in in the database (aal)', () => {
     const { id, secret } = await enrollTotp(phone)
     const step = await steadyStep()
     expect((await answer(phone, id, secret, step)).error).toBeNull()
-    expect((await phone.from('products').select('unit_cost').throwOnError()).data).toEqual([{ unit_cost: 1.2 }])
+    expect((await phone.from('product_costs').select('unit_cost').throwOnError()).data).toEqual([{ unit_cost: 1.2 }])
     expect((await phone.rpc('shop_report', { p_range: '30d' }).throwOnError()).data).not.toBeNull()
 
     // The password alone (a new sign-in, aal1) reads no shop, no product, no report.
@@ -142,6 +142,7 @@ describe('two-factor sign-in in the database (aal)', () => {
     await thief.auth.signInWithPassword({ email: guarded.email, password: guarded.password })
     expect((await thief.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
     expect((await thief.from('products').select('id').throwOnError()).data).toEqual([])
+    expect((await thief.from('product_costs').select('unit_cost').throwOnError()).data).toEqual([])
     expect((await thief.from('shops').select('id').throwOnError()).data).toEqual([])
     expect((await thief.rpc('shop_report', { p_range: '30d' })).data).toBeNull()
     const sale = await thief.rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: randomUUID() })
