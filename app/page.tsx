@@ -9,7 +9,7 @@ import { createClient } from '@/lib/supabase/server'
 
 export default async function LandingPage() {
   const user = await getCurrentUser()
-  const shop = user ? await findShopForUser(await createClient(), user.id) : null
+  const shop = user ? await findShopForUser(await createClient()) : null
   if (shop) redirect('/app/products')
 
   return (

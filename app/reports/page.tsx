@@ -1,13 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
-import { getCurrentUser } from '@/lib/auth/current-user'
+import { requireShop } from '@/lib/auth/require-shop'
 import { getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
 import { figureRows } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
+import { runsShop } from '@/lib/shops/roles'
 import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
-import { createClient } from '@/lib/supabase/server'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
 import { EmailReportButton } from '@/components/reports/email-report-button'
@@ -15,6 +15,7 @@ import { PeriodPicker } from '@/components/reports/period-picker'
 import { ReportFigures } from '@/components/reports/report-figures'
 import { ReportTables } from '@/components/reports/report-tables'
 import { TrendChart } from '@/components/reports/trend-chart'
+import { RoleRequired } from '@/components/shop/role-required'
 
 export const metadata: Metadata = { title: 'Reports' }
 
@@ -25,11 +26,12 @@ const CHARTS = [
 ] as const
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (!(await getCurrentUser())) redirect('/auth?next=%2Freports')
+  const { shop, supabase } = await requireShop('/reports')
+  if (!runsShop(shop.role)) return <RoleRequired page="Reports" shop={shop} />
   const read = readPeriod(await searchParams)
-  // One request: the shop, its today and the report come together (no shop: null).
+  // One request: the shop's today and the report come together.
   const result = read.ok
-    ? await getShopReport(await createClient(), read.request).catch((error: unknown) => {
+    ? await getShopReport(supabase, read.request).catch((error: unknown) => {
         throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
       })
     : undefined

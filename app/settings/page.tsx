@@ -1,11 +1,14 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { requireShop } from '@/lib/auth/require-shop'
+import type { Shop } from '@/lib/data/shops'
+import type { ServerSupabase } from '@/lib/supabase/server'
 import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-settings'
 import { getReportFeed } from '@/lib/data/report-feeds'
 import { getReportRecipients } from '@/lib/data/report-recipients'
 import { SCHEDULED_SENDS_BLOCKED, scheduledSendsBlocked } from '@/lib/delivery/site-url'
 import { formatDateTime } from '@/lib/format/date-time'
+import { ownsShop, runsShop } from '@/lib/shops/roles'
 import { timeZoneChoices } from '@/lib/shops/time-zones'
 import { canSendWhatsApp, WHATSAPP_UNAVAILABLE } from '@/lib/whatsapp/cloud-api'
 import { ChannelsForm } from '@/components/settings/channels-form'
@@ -13,7 +16,9 @@ import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
+import { TeamSettingsForm } from '@/components/settings/team-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
+import { RoleRequired } from '@/components/shop/role-required'
 import { TwoFactorSetting } from '@/components/two-factor/two-factor-setting'
 
 export const metadata: Metadata = { title: 'Settings' }
@@ -29,24 +34,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-export default async function SettingsPage() {
-  const { shop, supabase } = await requireShop('/settings')
-  const [feed, settings, recipients, history, { data: auth }] = await Promise.all([
+/** What the owner's sections show; read only for the owner. */
+async function readOwnerSettings(supabase: ServerSupabase, shop: Shop) {
+  const [feed, settings, recipients, history] = await Promise.all([
     getReportFeed(supabase),
     getDeliverySettings(supabase, shop.id),
     getReportRecipients(supabase),
     getDeliveryHistory(supabase),
-    supabase.auth.getUser(),
   ])
-  const owner = auth.user
-  const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
-  const authenticators = (owner?.factors ?? [])
-    .filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp')
-    .map((factor) => ({ id: factor.id, name: factor.friendly_name ?? 'Authenticator app', since: factor.created_at }))
+  return { feed, settings, recipients, history }
+}
+
+/** Where and when the reports go, who gets them, and the team: the owner's alone. */
+function OwnerSections({ shop, email, owned }: { shop: Shop; email: string | null; owned: Awaited<ReturnType<typeof readOwnerSettings>> }) {
+  const { feed, settings, recipients, history } = owned
   const whatsAppUnavailable = canSendWhatsApp() ? null : WHATSAPP_UNAVAILABLE
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+    <>
       <Section id="shop-heading" title="Shop">
         <ShopSettingsForm
           name={shop.name}
@@ -56,13 +60,17 @@ export default async function SettingsPage() {
           timeZones={timeZoneChoices(shop.timezone)}
         />
       </Section>
+      <Section id="team-heading" title="Team">
+        {/* The members page (invites, roles) links from here. */}
+        <TeamSettingsForm staffCanConfirm={shop.staff_can_confirm} />
+      </Section>
       <Section id="channels-heading" title="Reports and alerts">
         {scheduledSendsBlocked() && (
           <p role="alert" className="rounded-lg border border-destructive/50 p-3 text-sm text-destructive">
             {SCHEDULED_SENDS_BLOCKED}
           </p>
         )}
-        <ChannelsForm channels={settings} ownerEmail={ownerEmail} whatsAppUnavailable={whatsAppUnavailable} />
+        <ChannelsForm channels={settings} ownerEmail={email} whatsAppUnavailable={whatsAppUnavailable} />
       </Section>
       <Section id="recipients-heading" title="Recipients">
         <Recipients recipients={recipients} whatsAppUnavailable={whatsAppUnavailable} />
@@ -74,6 +82,30 @@ export default async function SettingsPage() {
       <Section id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
       </Section>
+    </>
+  )
+}
+
+// Managers see all of it but where the reports go (and, once there is one, deleting the shop); staff, none.
+export default async function SettingsPage() {
+  const { shop, supabase } = await requireShop('/settings')
+  if (!runsShop(shop.role)) return <RoleRequired page="Settings" shop={shop} />
+  const [{ data: auth }, owned] = await Promise.all([supabase.auth.getUser(), ownsShop(shop.role) ? readOwnerSettings(supabase, shop) : null])
+  const owner = auth.user
+  const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
+  const authenticators = (owner?.factors ?? [])
+    .filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp')
+    .map((factor) => ({ id: factor.id, name: factor.friendly_name ?? 'Authenticator app', since: factor.created_at }))
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+      {owned ? (
+        <OwnerSections shop={shop} email={ownerEmail} owned={owned} />
+      ) : (
+        <Section id="shop-heading" title="Shop">
+          <ShopSettingsForm name={shop.name} currency={shop.currency} timezone={shop.timezone} reportTime={null} timeZones={timeZoneChoices(shop.timezone)} />
+        </Section>
+      )}
       <Section id="two-factor-heading" title="Two-factor sign-in">
         <TwoFactorSetting authenticators={authenticators} timeZone={shop.timezone} />
       </Section>

@@ -4,6 +4,7 @@ import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { purgeRemovals } from '@/lib/data/photo-removals'
 import { requireShop } from '@/lib/auth/require-shop'
 import { countsBarcodes } from '@/lib/counting/pick-analyser'
+import { runsShop } from '@/lib/shops/roles'
 import { listCountingCatalogue } from '@/lib/data/products'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
@@ -35,6 +36,7 @@ export default async function UploadPage() {
       countsOnDevice={countsOnDevice}
       catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
       recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
+      canDiscard={runsShop(shop.role)}
     />
   )
 }

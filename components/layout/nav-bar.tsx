@@ -1,16 +1,20 @@
 import Link from 'next/link'
 import { Camera } from 'lucide-react'
+import { getCurrentShop } from '@/lib/auth/current-shop'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { isDemoVisitor } from '@/lib/demo/demo-visitor'
 import { Button } from '@/components/ui/button'
 import { AccountMenu } from './account-menu'
 import { DemoBanner } from './demo-banner'
+import { ShopSwitcher } from './shop-switcher'
 import { SignOutButton } from './sign-out-button'
 import { TabBar } from './tab-bar'
 
 export async function NavBar() {
   const user = await getCurrentUser()
   const demo = user !== null && (await isDemoVisitor())
+  // Which links and shops to offer; if it cannot be read, the pages themselves say what went wrong.
+  const choice = user ? await getCurrentShop().catch(() => null) : null
   return (
     <>
       {/* No backdrop-filter on the header: it would become the containing block of the fixed tab bar. */}
@@ -22,8 +26,9 @@ export async function NavBar() {
           </Link>
           {user ? (
             <>
-              <TabBar />
-              <div className="flex items-center gap-1">
+              <TabBar role={choice?.shop.role ?? null} />
+              <div className="flex min-w-0 items-center gap-1">
+                {choice && choice.shops.length > 1 && <ShopSwitcher shops={choice.shops} current={choice.shop.id} />}
                 <AccountMenu email={user.email} />
                 <SignOutButton />
               </div>

@@ -1,15 +1,16 @@
 'use client'
 
 import { ChevronDown, Wrench } from 'lucide-react'
-import { CATALOGUE_TOOLS } from '@/components/layout/app-links'
+import { CATALOGUE_TOOLS, linksFor } from '@/components/layout/app-links'
 import { LinkMenu } from '@/components/layout/link-menu'
 import { Button } from '@/components/ui/button'
+import type { Role } from '@/lib/shops/roles'
 
 /** Import and export the catalogue as CSV, print QR labels; suppliers, reorder and orders: one menu at the top of the list. */
-export function CatalogueTools() {
+export function CatalogueTools({ role }: { role: Role }) {
   return (
     <LinkMenu
-      links={CATALOGUE_TOOLS}
+      links={linksFor(CATALOGUE_TOOLS, role)}
       trigger={
         <Button variant="outline" className="gap-1 px-3">
           <Wrench aria-hidden="true" />

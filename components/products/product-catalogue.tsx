@@ -37,6 +37,8 @@ interface ProductCatalogueProps {
   initialView: CatalogueView
   /** when the server read the rows: a new render (a link here, a refresh) resets the view and the numbers */
   renderedAt: number
+  /** the owner and managers add products; staff only sell and count them */
+  canAdd: boolean
 }
 
 // Back to this page from another: the view is the URL's, which the server render in the cache may predate.
@@ -44,7 +46,7 @@ const viewNow = (fallback: CatalogueView) =>
   typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
 
 /** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
-export function ProductCatalogue({ first, initialView, renderedAt }: ProductCatalogueProps) {
+export function ProductCatalogue({ first, initialView, renderedAt, canAdd }: ProductCatalogueProps) {
   const taps = useStockTaps()
   const [view, setView] = useState(() => viewNow(initialView))
   const [shown, setShown] = useState(ROWS_PER_STEP)
@@ -107,8 +109,14 @@ export function ProductCatalogue({ first, initialView, renderedAt }: ProductCata
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-16 text-center">
         <PackageOpen aria-hidden="true" className="size-12 text-muted-foreground" />
         <h2 className="text-xl font-semibold">No products yet</h2>
-        <p className="text-muted-foreground">Add the products you sell to start tracking their stock.</p>
-        <AddProductButton label="Add Your First Product" />
+        {canAdd ? (
+          <>
+            <p className="text-muted-foreground">Add the products you sell to start tracking their stock.</p>
+            <AddProductButton label="Add Your First Product" />
+          </>
+        ) : (
+          <p className="text-muted-foreground">The owner or a manager adds the products the shop sells.</p>
+        )}
       </div>
     )
   }

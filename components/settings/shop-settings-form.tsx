@@ -14,7 +14,8 @@ interface ShopSettingsFormProps {
   name: string
   currency: string
   timezone: string
-  reportTime: string
+  /** null for a manager: when the reports go out is the owner's to say */
+  reportTime: string | null
   /** every IANA zone this server knows */
   timeZones: string[]
 }
@@ -59,23 +60,25 @@ export function ShopSettingsForm({ name, currency, timezone, reportTime, timeZon
           <FieldError id="settings-timezone-error" error={errors.timezone?.[0]} />
         </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="settings-report-time">Daily report time</Label>
-        <input
-          id="settings-report-time"
-          name="report_time"
-          type="time"
-          step={900}
-          defaultValue={reportTime}
-          required
-          className={`${SELECT} sm:w-48`}
-          aria-describedby="settings-report-time-hint settings-report-time-error"
-        />
-        <p id="settings-report-time-hint" className="text-sm text-muted-foreground">
-          On the shop&apos;s clock, in quarter hours. From 12:00 the report covers that day; before 12:00, the day before.
-        </p>
-        <FieldError id="settings-report-time-error" error={errors.report_time?.[0]} />
-      </div>
+      {reportTime !== null && (
+        <div className="grid gap-2">
+          <Label htmlFor="settings-report-time">Daily report time</Label>
+          <input
+            id="settings-report-time"
+            name="report_time"
+            type="time"
+            step={900}
+            defaultValue={reportTime}
+            required
+            className={`${SELECT} sm:w-48`}
+            aria-describedby="settings-report-time-hint settings-report-time-error"
+          />
+          <p id="settings-report-time-hint" className="text-sm text-muted-foreground">
+            On the shop&apos;s clock, in quarter hours. From 12:00 the report covers that day; before 12:00, the day before.
+          </p>
+          <FieldError id="settings-report-time-error" error={errors.report_time?.[0]} />
+        </div>
+      )}
       <Button type="submit" disabled={pending} className="justify-self-start">
         {pending ? 'Saving...' : 'Save shop'}
       </Button>

@@ -12,10 +12,15 @@ interface ReviewFooterProps {
   /** why Confirm waits, if it does */
   waiting: string | null
   pending: boolean
+  /** false for staff where the owner has not let staff confirm */
+  canConfirm: boolean
 }
 
+/** What staff read where they cannot confirm: who will. */
+export const CONFIRMED_BY_MANAGER = 'A manager or the owner confirms this stocktake'
+
 /** Always in reach at the bottom of the screen: the review's totals and Confirm. */
-export function ReviewFooter({ totals, confirmed, waiting, pending }: ReviewFooterProps) {
+export function ReviewFooter({ totals, confirmed, waiting, pending, canConfirm }: ReviewFooterProps) {
   const figures: [string, string][] = [
     ['Units gone', String(totals.gone)],
     ['Missing', String(totals.missing)],
@@ -38,6 +43,11 @@ export function ReviewFooter({ totals, confirmed, waiting, pending }: ReviewFoot
           <p role="status" className="flex min-h-11 items-center gap-2 font-medium text-emerald-700">
             <CheckCircle2 aria-hidden="true" className="size-5" />
             Confirmed: these counts are in the stock ledger.
+          </p>
+        ) : !canConfirm ? (
+          <p role="status" className="grid min-h-11 content-center text-center text-sm font-medium sm:text-right">
+            {CONFIRMED_BY_MANAGER}
+            <span className="text-xs font-normal text-muted-foreground">Your counts are saved for them to check.</span>
           </p>
         ) : (
           <div className="grid gap-0.5">

@@ -24,10 +24,12 @@ interface StocktakeReviewProps {
   initial: Review
   sightings: Record<string, ProductSighting>
   photoUrls: Record<string, string>
+  /** whether this member may confirm (staff only where the owner allows it) */
+  canConfirm: boolean
 }
 
 /** The review before anything changes: what the photos cover, each product's counts, then one confirmation. */
-export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: StocktakeReviewProps) {
+export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canConfirm }: StocktakeReviewProps) {
   const router = useRouter()
   const { review, save, saving, changes, refused } = useReview(sessionId, initial)
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set())
@@ -99,7 +101,7 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls }: St
         </div>
       </section>
       <AbsentProducts lines={absent} readOnly={readOnly} confirmed={confirmed} changed={changed} onChoose={(productId, value) => void save('absent', value, productId)} />
-      <ReviewFooter totals={review.totals} confirmed={confirmed} waiting={waiting} pending={pending} />
+      <ReviewFooter totals={review.totals} confirmed={confirmed} waiting={waiting} pending={pending} canConfirm={canConfirm} />
     </form>
   )
 }

@@ -36,10 +36,12 @@ interface UploadPhotosProps {
   /** the shop's products, when the phone counts: its count of photos waiting to upload is shown by product */
   catalogue: readonly CodedProduct[]
   recent?: ReactNode
+  /** the owner and managers throw a stocktake away; staff cannot */
+  canDiscard: boolean
 }
 
 export function UploadPhotos(props: UploadPhotosProps) {
-  const { stocktake, userId, timeZone, countsOnDevice, catalogue, recent } = props
+  const { stocktake, userId, timeZone, countsOnDevice, catalogue, recent, canDiscard } = props
   const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
   const [keepOnDevice, setKeepOnDevice] = useKeepPhotosOnDevice()
   const { pending, add, dismiss, uploading, waiting, connection } = useSideUpload(current, { onDevice: countsOnDevice, keepOnDevice }, userId)
@@ -87,7 +89,7 @@ export function UploadPhotos(props: UploadPhotosProps) {
                   <Link href={`/stocktakes/${stocktake.id}`}>Review the counts</Link>
                 </Button>
               ))}
-            <DiscardStocktakeButton sessionId={stocktake.id} disabled={busy || offline} />
+            {canDiscard && <DiscardStocktakeButton sessionId={stocktake.id} disabled={busy || offline} />}
           </div>
         </section>
       )}

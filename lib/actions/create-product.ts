@@ -9,8 +9,8 @@ import { validatedAction } from './validated-action'
 
 export const createProduct = validatedAction(
   createProductSchema,
-  async (input, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async (input, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const badImage = await imageUrlError(supabase, input.image_url, shop.id)
     if (badImage) return badImage

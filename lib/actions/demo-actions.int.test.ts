@@ -136,7 +136,7 @@ describe.skipIf(!anonymousSignIns)('the demo, end to end (needs the AUTH branch:
     expect(await (await rest(a.token, `products?select=id&shop_id=eq.${b.shopId}`)).json()).toEqual([])
     expect(await (await rest(a.token, `stock_movements?select=id&shop_id=eq.${b.shopId}`)).json()).toEqual([])
     expect(await (await rest(a.token, `count_sessions?select=id&shop_id=eq.${b.shopId}`)).json()).toEqual([])
-    expect(await (await rest(a.token, `products?shop_id=eq.${b.shopId}`, { method: 'PATCH', body: '{"name":"Hijacked"}' })).json()).toEqual([])
+    expect(await (await rest(a.token, `products?select=id&shop_id=eq.${b.shopId}`, { method: 'PATCH', body: '{"name":"Hijacked"}' })).json()).toEqual([])
     const theirs = (await b.client.from('products').select('id').limit(1).single().throwOnError()).data!.id as string
     const adjust = await rest(a.token, 'rpc/adjust_stock', { method: 'POST', body: JSON.stringify({ p_product_id: theirs, p_delta: -1, p_reason: 'sold' }) })
     expect(adjust.status).toBeGreaterThanOrEqual(400)

@@ -12,15 +12,15 @@ import { validatedAction } from './validated-action'
 
 const confirm = validatedAction(
   confirmImportSchema,
-  async ({ file, token, request_id }, { supabase, userId }): Promise<ImportPreviewState> => {
-    const planned = await planImportFile(supabase, userId, file)
+  async ({ file, token, request_id }, { supabase }): Promise<ImportPreviewState> => {
+    const planned = await planImportFile(supabase, file)
     if (!planned.ok) return { ok: false, message: planned.message }
     // Checked again in import_products(): a change between here and the write is refused there.
     if (planned.token !== token) return { ok: false, message: STALE_IMPORT_MESSAGE, preview: previewSummary(file.name, planned) }
     if (planned.plan.payload.length === 0) return { ok: false, message: 'Nothing to import: no row adds or changes a product' }
     const imported = await runImport(supabase, planned.plan.payload, request_id)
     if (!imported.ok && imported.stale) {
-      const again = await planImportFile(supabase, userId, file)
+      const again = await planImportFile(supabase, file)
       return { ok: false, message: imported.message, preview: again.ok ? previewSummary(file.name, again) : undefined }
     }
     if (!imported.ok) return { ok: false, message: imported.message }

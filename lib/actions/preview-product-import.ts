@@ -9,8 +9,8 @@ import { validatedAction } from './validated-action'
 
 const preview = validatedAction(
   previewImportSchema,
-  async ({ file }, { supabase, userId }): Promise<ImportPreviewState> => {
-    const result = await planImportFile(supabase, userId, file)
+  async ({ file }, { supabase }): Promise<ImportPreviewState> => {
+    const result = await planImportFile(supabase, file)
     if (!result.ok) return { ok: false, message: result.message, fieldErrors: { file: [result.message] } }
     return { ok: true, preview: previewSummary(file.name, result) }
   },

@@ -7,6 +7,9 @@ import type { ProductWriteResult } from '@/lib/data/products'
 import type { ActionState } from './action-state'
 
 export const NO_SHOP_MESSAGE = 'Create your shop first'
+/** What a member whose role cannot do it is told (the database refuses it too). */
+export const RUNS_SHOP_MESSAGE = 'Only the owner and managers can do this'
+export const OWNER_ONLY_MESSAGE = 'Only the owner can change this'
 
 export function fieldError(field: string, message: string): ActionState {
   return { ok: false, message, fieldErrors: { [field]: [message] } }

@@ -5,7 +5,8 @@ import { planImport, type ImportPlan } from '@/lib/csv/import-plan'
 import { parseProductCsv } from '@/lib/csv/product-import'
 import { listCatalogueForImport } from '@/lib/data/product-import'
 import { getShopForUser } from '@/lib/data/shops'
-import { NO_SHOP_MESSAGE } from './product-action-results'
+import { runsShop } from '@/lib/shops/roles'
+import { NO_SHOP_MESSAGE, RUNS_SHOP_MESSAGE } from './product-action-results'
 import type { ImportPreviewSummary } from './import-state'
 
 export type ImportFilePlan = { ok: true; plan: ImportPlan; token: string } | { ok: false; message: string }
@@ -26,9 +27,10 @@ function planToken(plan: ImportPlan): string {
 }
 
 /** Parses an uploaded CSV and compares it with the owner's catalogue; writes nothing. */
-export async function planImportFile(supabase: SupabaseClient, userId: string, file: File): Promise<ImportFilePlan> {
-  const shop = await getShopForUser(supabase, userId)
+export async function planImportFile(supabase: SupabaseClient, file: File): Promise<ImportFilePlan> {
+  const shop = await getShopForUser(supabase)
   if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
+  if (!runsShop(shop.role)) return { ok: false, message: RUNS_SHOP_MESSAGE }
   const text = await readText(file)
   if (text === null) return { ok: false, message: NOT_UTF8 }
   const parsed = parseProductCsv(text)

@@ -33,8 +33,8 @@ async function mailConfirmation(shopName: string, address: string, token: string
 /** Another email address for the reports: it gets a confirmation first, and nothing else until then. */
 export const addEmailRecipient = validatedAction(
   emailRecipientSchema,
-  async ({ email }, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async ({ email }, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const added = await addReportRecipient(supabase, 'email', email)
     revalidatePath('/settings')
@@ -47,8 +47,8 @@ export const addEmailRecipient = validatedAction(
 /** A new confirmation: an email with a new link, or a WhatsApp message with a new code. */
 export const resendRecipientConfirmation = validatedAction(
   recipientIdSchema,
-  async ({ id }, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async ({ id }, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const { data } = await supabase.from('report_recipients').select('channel, address').eq('id', id).maybeSingle<{ channel: 'email' | 'whatsapp'; address: string }>()
     const config = whatsAppConfig()

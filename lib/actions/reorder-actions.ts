@@ -10,8 +10,8 @@ import { validatedAction } from './validated-action'
 
 export const setServiceLevel = validatedAction(
   serviceLevelSchema,
-  async ({ service_level }, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async ({ service_level }, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     await setReorderServiceLevel(supabase, shop.id, service_level)
     revalidatePath('/app/reorder')

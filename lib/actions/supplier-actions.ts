@@ -16,8 +16,8 @@ function outcome(result: SupplierWriteResult): ActionState {
 
 export const createSupplier = validatedAction(
   createSupplierSchema,
-  async (input, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async (input, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     return outcome(await insertSupplier(supabase, shop.id, input))
   },

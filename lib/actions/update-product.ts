@@ -9,8 +9,8 @@ import { validatedAction } from './validated-action'
 
 export const updateProduct = validatedAction(
   updateProductSchema,
-  async ({ id, ...input }, { supabase, userId }) => {
-    const shop = await getShopForUser(supabase, userId)
+  async ({ id, ...input }, { supabase }) => {
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const badImage = await imageUrlError(supabase, input.image_url, shop.id, (await getProduct(supabase, id))?.image_url)
     if (badImage) return badImage

@@ -18,10 +18,10 @@ import { validatedAction } from './validated-action'
  */
 export const addWhatsAppRecipient = validatedAction(
   whatsAppRecipientSchema,
-  async ({ phone }, { supabase, userId }) => {
+  async ({ phone }, { supabase }) => {
     const config = whatsAppConfig()
     if (!config) return { ok: false, message: WHATSAPP_UNAVAILABLE }
-    const shop = await getShopForUser(supabase, userId)
+    const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const country = shopCountry(shop)
     const number = parseWhatsAppNumber(phone, country)

@@ -1,12 +1,14 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueProduct, ImportPayloadRow } from '@/lib/csv/import-plan'
+import { listUnitCosts } from './product-costs'
 
 const PAGE = 1000
-const CATALOGUE_COLUMNS = 'id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price'
+const CATALOGUE_COLUMNS = 'id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_price'
 
-/** Every product of the shop, a page at a time (PostgREST caps a page at max_rows). */
+/** Every product of the shop with its cost, a page at a time (PostgREST caps a page at max_rows). */
 export async function listCatalogueForImport(supabase: SupabaseClient, shopId: string): Promise<CatalogueProduct[]> {
+  const costs = listUnitCosts(supabase, shopId)
   const products: CatalogueProduct[] = []
   for (let from = 0; ; from += PAGE) {
     const { data } = await supabase
@@ -15,11 +17,13 @@ export async function listCatalogueForImport(supabase: SupabaseClient, shopId: s
       .eq('shop_id', shopId)
       .order('id')
       .range(from, from + PAGE - 1)
-      .overrideTypes<CatalogueProduct[], { merge: false }>()
+      .overrideTypes<Omit<CatalogueProduct, 'unit_cost'>[], { merge: false }>()
       .throwOnError()
-    products.push(...data)
-    if (data.length < PAGE) return products
+    products.push(...data.map((product) => ({ ...product, unit_cost: null })))
+    if (data.length < PAGE) break
   }
+  const known = await costs
+  return products.map((product) => ({ ...product, unit_cost: known.get(product.id) ?? null }))
 }
 
 export interface ImportCounts {

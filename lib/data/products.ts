@@ -5,6 +5,7 @@ import type { CatalogueData } from '@/lib/products/catalogue'
 import type { CodedProduct } from '@/lib/products/code-clashes'
 import type { ProductRecord } from '@/lib/products/product-record'
 import type { ProductFieldsInput } from '@/lib/validations/product'
+import { getUnitCost } from './product-costs'
 
 const LIST_COLUMNS = 'id, name, sku, image_url, qty, low_stock_threshold'
 
@@ -20,12 +21,16 @@ export async function getCatalogue(supabase: SupabaseClient): Promise<CatalogueD
 
 export type Product = ProductRecord
 
-const PRODUCT_COLUMNS = `${LIST_COLUMNS}, barcode, target_qty, unit_cost, unit_price`
+// unit_cost is not among them: no member may read it from products (see product-costs.ts).
+const PRODUCT_COLUMNS = `${LIST_COLUMNS}, barcode, target_qty, unit_price`
 
-/** One product of the caller's shop (RLS), or null. */
-export async function getProduct(supabase: SupabaseClient, id: string): Promise<Product | null> {
-  const { data } = await supabase.from('products').select(PRODUCT_COLUMNS).eq('id', id).maybeSingle<Product>().throwOnError()
-  return data
+/** One product of the caller's shop (RLS), or null; its cost only when asked for (the owner's and managers' pages), else null. */
+export async function getProduct(supabase: SupabaseClient, id: string, { cost = false } = {}): Promise<Product | null> {
+  const [{ data }, unitCost] = await Promise.all([
+    supabase.from('products').select(PRODUCT_COLUMNS).eq('id', id).maybeSingle<Omit<Product, 'unit_cost'>>().throwOnError(),
+    cost ? getUnitCost(supabase, id) : null,
+  ])
+  return data && { ...data, unit_cost: unitCost }
 }
 
 export type ProductWriteResult =
@@ -120,14 +125,15 @@ export async function deleteProduct(
 }
 
 export type ExportProduct = Omit<Product, 'id' | 'image_url'>
-export const EXPORT_COLUMNS = 'name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price'
+const EXPORT_COLUMNS = 'id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_price'
 
-/** Rows [from, to] of the shop's catalogue in a stable order, for the CSV export. */
+/** Rows [from, to] of the shop's catalogue in a stable order, for the CSV export; the costs from `costs`. */
 export async function listProductsForExport(
   supabase: SupabaseClient,
   shopId: string,
   from: number,
   to: number,
+  costs: ReadonlyMap<string, number>,
 ): Promise<ExportProduct[]> {
   const { data } = await supabase
     .from('products')
@@ -136,9 +142,9 @@ export async function listProductsForExport(
     .order('name')
     .order('id')
     .range(from, to)
-    .overrideTypes<ExportProduct[], { merge: false }>()
+    .overrideTypes<(Omit<ExportProduct, 'unit_cost'> & { id: string })[], { merge: false }>()
     .throwOnError()
-  return data
+  return data.map(({ id, ...row }) => ({ ...row, unit_cost: costs.get(id) ?? null }))
 }
 
 export interface LabelProduct {

@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreateShopInput } from '@/lib/validations/shop'
 import type { Currency } from '@/lib/shops/currencies'
+import type { Role } from '@/lib/shops/roles'
 
 export interface Shop {
   id: string
@@ -11,33 +12,52 @@ export interface Shop {
   timezone: string
   /** 0.5–0.999, for the reorder suggestions' safety stock */
   reorder_service_level: number
+  /** whether staff may confirm a stocktake (the owner's choice) */
+  staff_can_confirm: boolean
+  /** the caller's role in it */
+  role: Role
 }
 
-const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level'
+/** A shop the caller belongs to, for the switcher. */
+export interface MemberShop {
+  id: string
+  name: string
+  role: Role
+}
+
+export interface ShopChoice {
+  /** the shop the caller works in now */
+  shop: Shop
+  /** every shop they belong to, by name */
+  shops: MemberShop[]
+}
+
+const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level, staff_can_confirm'
 
 /**
- * The shop the user works in, or null: of the shops they are a member of (RLS shows only those),
- * the one they own, else the first; as public.current_shop_id() chooses for the database's own
- * functions. Throws when the lookup itself fails.
+ * The shops the user belongs to and the one they work in, or null when they belong to none:
+ * public.my_shops() marks it as the database chooses for its own functions (the shop this
+ * client's x-shop-id names, else the one they own, else the first). Throws when the lookup fails.
  */
-export async function getShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
-  const { data, error } = await supabase
-    .from('shops')
-    .select(`${SHOP_COLUMNS}, owner_id`)
-    .order('id')
-    .limit(50)
-    .returns<(Shop & { owner_id: string })[]>()
+export async function getShopChoice(supabase: SupabaseClient): Promise<ShopChoice | null> {
+  const { data, error } = await supabase.rpc('my_shops')
   if (error) throw new Error(error.message)
-  const chosen = data.find((shop) => shop.owner_id === userId) ?? data[0]
-  if (!chosen) return null
-  const { owner_id: _owner, ...shop } = chosen
-  return shop
+  const rows = (data ?? []) as (Shop & { current: boolean })[]
+  const current = rows.find((shop) => shop.current)
+  if (!current) return null
+  const { current: _current, ...shop } = current
+  return { shop: { ...shop, reorder_service_level: Number(shop.reorder_service_level) }, shops: rows.map(({ id, name, role }) => ({ id, name, role })) }
+}
+
+/** The shop the user works in, with their role there, or null. Throws when the lookup itself fails. */
+export async function getShopForUser(supabase: SupabaseClient): Promise<Shop | null> {
+  return (await getShopChoice(supabase))?.shop ?? null
 }
 
 /** Spec: a failing shop check is logged and treated as "no shop". */
-export async function findShopForUser(supabase: SupabaseClient, userId: string): Promise<Shop | null> {
+export async function findShopForUser(supabase: SupabaseClient): Promise<Shop | null> {
   try {
-    return await getShopForUser(supabase, userId)
+    return await getShopForUser(supabase)
   } catch (error) {
     console.error('Error checking shop:', error)
     return null
@@ -55,12 +75,19 @@ export async function createShop(
     .from('shops')
     .insert({ owner_id: ownerId, name: input.name, currency: input.currency, timezone: input.timezone })
     .select(SHOP_COLUMNS)
-    .single<Shop>()
+    .single<Omit<Shop, 'role'>>()
   if (error) {
     if (error.code === '23505') return { ok: false, message: 'You already have a shop.' }
     return { ok: false, message: error.message }
   }
-  return { ok: true, shop: data }
+  return { ok: true, shop: { ...data, role: 'owner' } }
+}
+
+/** Whether staff may confirm stocktakes; the database lets only the owner change it. */
+export async function setStaffCanConfirm(supabase: SupabaseClient, shopId: string, allowed: boolean): Promise<boolean> {
+  const { data, error } = await supabase.from('shops').update({ staff_can_confirm: allowed }).eq('id', shopId).select('id')
+  if (error) throw new Error(error.message)
+  return data.length === 1
 }
 
 export async function setReorderServiceLevel(supabase: SupabaseClient, shopId: string, level: number): Promise<boolean> {

@@ -47,7 +47,8 @@ export type ConfirmResult =
 export async function confirmReview(supabase: SupabaseClient, sessionId: string, version: string): Promise<ConfirmResult> {
   const { data, error } = await supabase.rpc('confirm_count_session', { p_session_id: sessionId, p_version: version })
   if (error?.code === 'PT409') return { ok: false, stale: true, message: error.message }
-  if (error && ['P0002', '22023', '23514'].includes(error.code)) return { ok: false, stale: false, message: error.message }
+  // 42501: staff, where the owner has not let them confirm (the page says so before they try)
+  if (error && ['P0002', '22023', '23514', '42501'].includes(error.code)) return { ok: false, stale: false, message: error.message }
   fail(error)
   const result = data as { changed: number; movements: number; already_confirmed: boolean }
   return { ok: true, changed: result.changed, movements: result.movements, alreadyConfirmed: result.already_confirmed }

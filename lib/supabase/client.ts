@@ -1,7 +1,22 @@
 import { createBrowserClient } from '@supabase/ssr'
+import { chosenShopIn, shopHeaders } from '@/lib/shops/shop-choice'
 import { supabaseEnv } from './env'
+
+/**
+ * The database's requests name the shop the member chose (x-shop-id), read from its cookie on
+ * each request: the client is one per tab, the choice can change under it. Only REST requests:
+ * auth and storage need no shop, and a header they do not expect would fail their CORS check.
+ */
+const withChosenShop: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  const shop = shopHeaders(typeof document === 'undefined' ? null : chosenShopIn(document.cookie))
+  if (!url.includes('/rest/v1/') || Object.keys(shop).length === 0) return fetch(input, init)
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
+  for (const [name, value] of Object.entries(shop)) headers.set(name, value)
+  return fetch(input, { ...init, headers })
+}
 
 export function createClient() {
   const { url, key } = supabaseEnv()
-  return createBrowserClient(url, key)
+  return createBrowserClient(url, key, { global: { fetch: withChosenShop } })
 }

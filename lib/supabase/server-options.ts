@@ -25,7 +25,7 @@ function forwardingFor(address: string, inner: typeof fetch): typeof fetch {
  * PostgREST does not retry on its own (a dead backend would cost seconds per query;
  * the outage page retries instead).
  */
-export function serverClientOptions(deadlineMs = BACKEND_DEADLINE_MS, forwardedFor: string | null = null) {
+export function serverClientOptions(deadlineMs = BACKEND_DEADLINE_MS, forwardedFor: string | null = null, headers: Record<string, string> = {}) {
   const fetch = deadlineFetch(deadlineMs)
-  return { global: { fetch: forwardedFor ? forwardingFor(forwardedFor, fetch) : fetch }, db: { retry: false } } as const
+  return { global: { fetch: forwardedFor ? forwardingFor(forwardedFor, fetch) : fetch, headers }, db: { retry: false } } as const
 }

@@ -13,9 +13,15 @@ export const shopSettingsSchema = z.object({
   name: createShopSchema.shape.name,
   currency: createShopSchema.shape.currency.unwrap(),
   timezone: z.string({ error: 'Choose a time zone from the list' }).max(64).refine(isValidTimeZone, { error: 'Choose a time zone from the list' }),
+  // the owner's form only: where and when reports go is theirs (a manager's form has no report time)
   report_time: z
     .string({ error: 'Choose a report time' })
-    .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: 'Choose a report time on the quarter hour, like 19:00' }),
+    .regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: 'Choose a report time on the quarter hour, like 19:00' })
+    .optional(),
+})
+
+export const teamSettingsSchema = z.object({
+  staff_can_confirm: checkbox,
 })
 
 export const channelsSchema = z.object({

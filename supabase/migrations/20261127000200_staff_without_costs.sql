@@ -375,3 +375,21 @@ begin
   );
 end
 $$;
+
+-- The caller's shops, their role in each, and the one they work in now (current_shop_id(): the shop
+-- the request's x-shop-id names, else the one they own, else the first): the app's header, its shop
+-- switcher and every page's role, in one request that chooses exactly as the database's functions do.
+create function public.my_shops()
+returns table (id uuid, name text, currency text, timezone text, reorder_service_level numeric,
+               staff_can_confirm boolean, role text, current boolean)
+language sql stable security invoker set search_path = '' as $$
+  with here as (select public.current_shop_id() as shop_id)
+  select s.id, s.name, s.currency, s.timezone, s.reorder_service_level, s.staff_can_confirm, m.role,
+         s.id is not distinct from here.shop_id
+    from public.my_memberships() m
+    join public.shops s on s.id = m.shop_id
+    cross join here
+   order by s.name, s.id
+$$;
+revoke execute on function public.my_shops() from public, anon;
+grant execute on function public.my_shops() to authenticated, service_role;

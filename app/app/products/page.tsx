@@ -4,12 +4,14 @@ import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ProductsHeader } from '@/components/products/products-header'
 import { ErrorToast } from '@/components/feedback/error-toast'
+import { getCurrentShop } from '@/lib/auth/current-shop'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BackendUnreachableError } from '@/lib/supabase/deadline-fetch'
 import { getCatalogue } from '@/lib/data/products'
 import { firstView, fromTuple, ROWS_PER_STEP, viewFromParams } from '@/lib/products/catalogue'
 import { findCodeClashes } from '@/lib/products/code-clashes'
+import { runsShop } from '@/lib/shops/roles'
 import { createClient, type ServerSupabase } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Products' }
@@ -40,25 +42,29 @@ async function readCatalogue(supabase: ServerSupabase) {
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
-  // One round trip for the shop and its catalogue, alongside the session check.
+  // One round trip for the shop and its catalogue, alongside the session check and the member's
+  // role (which the nav bar asks for in the same request).
   const supabase = await createClient()
-  const [user, result] = await Promise.all([
+  const [user, result, choice] = await Promise.all([
     getCurrentUser(),
     readCatalogue(supabase),
+    getCurrentShop().catch(() => null),
   ])
   if (!user) redirect('/auth?next=/app/products')
   if (result.error === null && !result.catalogue) redirect('/')
   const view = viewFromParams(toParams(await searchParams))
+  const role = choice?.shop.role ?? null
 
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
-      <ProductsHeader shopName={result.catalogue?.shop.name ?? null} />
+      <ProductsHeader shopName={result.catalogue?.shop.name ?? null} role={role} />
       {result.catalogue && <CodeClashes clashes={findCodeClashes(result.catalogue.rows.map(fromTuple))} />}
       {result.catalogue ? (
         <ProductCatalogue
           first={firstView(result.catalogue.rows, view, ROWS_PER_STEP)}
           initialView={view}
           renderedAt={result.readAt}
+          canAdd={role !== null && runsShop(role)}
         />
       ) : (
         <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">

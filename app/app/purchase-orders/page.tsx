@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ClipboardList } from 'lucide-react'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { listPurchaseOrders, orderNumber } from '@/lib/data/purchase-orders'
 import { formatDateTime } from '@/lib/format/date-time'
 import { plural } from '@/lib/format/plural'
@@ -12,6 +14,7 @@ export const metadata: Metadata = { title: 'Purchase orders' }
 
 export default async function PurchaseOrdersPage() {
   const { shop, supabase } = await requireShop('/app/purchase-orders')
+  if (!runsShop(shop.role)) return <RoleRequired page="Purchase orders" shop={shop} />
   const orders = await listPurchaseOrders(supabase)
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next'
 import { randomUUID } from 'node:crypto'
 import { PackageCheck } from 'lucide-react'
-import { requireShopRead } from '@/lib/auth/require-shop'
+import { redirect } from 'next/navigation'
+import { requireShop } from '@/lib/auth/require-shop'
 import { getReorderSuggestions } from '@/lib/data/reorder'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { serviceLevelLabel } from '@/lib/reorder/service-levels'
 import { ReorderForm, type ReorderGroup } from '@/components/reorder/reorder-form'
 import { ServiceLevelForm } from '@/components/reorder/service-level-form'
@@ -11,8 +14,11 @@ import { UnlinkedReorder } from '@/components/reorder/unlinked-reorder'
 export const metadata: Metadata = { title: 'Reorder' }
 
 export default async function ReorderPage() {
+  const { shop, supabase } = await requireShop('/app/reorder')
+  if (!runsShop(shop.role)) return <RoleRequired page="Reorder" shop={shop} />
   // One call: the shop's service level comes with the suggestions.
-  const { data } = await requireShopRead('/app/reorder', getReorderSuggestions)
+  const data = await getReorderSuggestions(supabase)
+  if (!data) redirect('/')
   const { serviceLevel: level, groups } = data
   // Only what the form needs goes to the client.
   const orderable: ReorderGroup[] = groups.flatMap(({ supplier, lines }) =>

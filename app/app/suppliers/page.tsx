@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Plus } from 'lucide-react'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { listSuppliers } from '@/lib/data/suppliers'
 import { SupplierList } from '@/components/suppliers/supplier-list'
 import { Button } from '@/components/ui/button'
@@ -10,6 +12,7 @@ export const metadata: Metadata = { title: 'Suppliers' }
 
 export default async function SuppliersPage() {
   const { shop, supabase } = await requireShop('/app/suppliers')
+  if (!runsShop(shop.role)) return <RoleRequired page="Suppliers" shop={shop} />
   const suppliers = await listSuppliers(supabase, shop.id)
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">

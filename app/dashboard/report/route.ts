@@ -1,5 +1,6 @@
 import { dayReportCsv, dayReportFileName } from '@/lib/csv/day-report'
 import { getDayReport } from '@/lib/data/dashboard'
+import { exportRefusal } from '@/lib/http/export-refusal'
 import { createClient } from '@/lib/supabase/server'
 
 /** GET /dashboard/report: today's stock report (the shop's day) as CSV. */
@@ -9,7 +10,7 @@ export async function GET() {
   const { data } = await supabase.auth.getClaims()
   if (!data?.claims) return new Response('Sign in to export your report', { status: 401 })
   const report = await getDayReport(supabase)
-  if (!report) return new Response('Create your shop first', { status: 404 })
+  if (!report) return exportRefusal(supabase, 'reports')
   return new Response(dayReportCsv(report), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

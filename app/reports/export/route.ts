@@ -1,5 +1,6 @@
 import { shopReportCsv, shopReportFileName } from '@/lib/csv/shop-report'
 import { getShopReport } from '@/lib/data/reports'
+import { exportRefusal } from '@/lib/http/export-refusal'
 import { readPeriod } from '@/lib/reports/period'
 import { createClient } from '@/lib/supabase/server'
 
@@ -12,7 +13,7 @@ export async function GET(request: Request) {
   const read = readPeriod(Object.fromEntries(new URL(request.url).searchParams))
   if (!read.ok) return new Response(Object.values(read.fieldErrors).join('. '), { status: 400 })
   const result = await getShopReport(supabase, read.request)
-  if (!result) return new Response('Create your shop first', { status: 404 })
+  if (!result) return exportRefusal(supabase, 'reports')
   if (!result.ok) return new Response(result.message, { status: 400 })
   const { report } = result
   return new Response(shopReportCsv(report), {

@@ -8,6 +8,7 @@ import { listPhotos, signedPhotoUrls, signedPreviewUrls } from '@/lib/data/stock
 import { getReview, productSightings, unmatchedCodes } from '@/lib/data/stocktake-review'
 import { getStocktake } from '@/lib/data/stocktakes'
 import { stageProblem } from '@/lib/workflows/open-stocktake-view'
+import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
 import { STAGE_LABELS, stocktakeStage } from '@/lib/stocktakes/stage'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
@@ -79,11 +80,12 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
           initial={review}
           sightings={Object.fromEntries(sightings)}
           photoUrls={Object.fromEntries(urls)}
+          canConfirm={confirmsStocktakes(shop.role, shop.staff_can_confirm)}
         />
       )}
       <UnmatchedCodes codes={codes} />
       <StocktakePhotos photos={photos} urls={previews} timeZone={shop.timezone} />
-      {open && (
+      {open && runsShop(shop.role) && (
         <div className="border-t pt-4">
           <DiscardStocktakeButton sessionId={session.id} />
         </div>

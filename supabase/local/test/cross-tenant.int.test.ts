@@ -131,6 +131,7 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
 const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   aal_ok: () => ({}),
   my_memberships: () => ({}),
+  my_shops: () => ({}),
   member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
   current_shop_id: () => ({}),
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),

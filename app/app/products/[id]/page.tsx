@@ -10,6 +10,7 @@ import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
 import { listSupplierChoices } from '@/lib/data/suppliers'
 import { formatMoney } from '@/lib/format/money'
+import { runsShop } from '@/lib/shops/roles'
 import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
 import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
@@ -28,14 +29,16 @@ interface PageProps {
 export default async function ProductPage({ params, searchParams }: PageProps) {
   const { id } = await params
   const { user, shop, supabase } = await requireShop(`/app/products/${id}`)
-  const product = productIdSchema.safeParse(id).success ? await getProduct(supabase, id) : null
+  // Staff: the counter's view of it, without its cost, suppliers or the buttons that change it.
+  const manages = runsShop(shop.role)
+  const product = productIdSchema.safeParse(id).success ? await getProduct(supabase, id, { cost: manages }) : null
   if (!product) notFound()
   const pageParam = (await searchParams).page
   const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
   const [history, links, suppliers, onOrder] = await Promise.all([
     listMovements(supabase, id, page),
-    listProductSuppliers(supabase, id),
-    listSupplierChoices(supabase, shop.id),
+    manages ? listProductSuppliers(supabase, id) : [],
+    manages ? listSupplierChoices(supabase, shop.id) : [],
     unitsOnOrder(supabase, id),
   ])
   const details = [
@@ -43,7 +46,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
     ['Barcode', product.barcode ?? '—'],
     ['Low-stock alert at', String(product.low_stock_threshold)],
     ['Target level', product.target_qty === null ? '—' : String(product.target_qty)],
-    ['Cost', formatMoney(product.unit_cost, shop.currency)],
+    ...(manages ? [['Cost', formatMoney(product.unit_cost, shop.currency)]] : []),
     ['Price', formatMoney(product.unit_price, shop.currency)],
   ]
 
@@ -70,26 +73,23 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
               </div>
             ))}
           </dl>
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link href={`/app/products/${product.id}/edit`}>
-                <Pencil aria-hidden="true" /> Edit
-              </Link>
-            </Button>
-            <DeleteProductButton id={product.id} name={product.name} redirectTo="/app/products" />
-          </div>
+          {manages && (
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <Link href={`/app/products/${product.id}/edit`}>
+                  <Pencil aria-hidden="true" /> Edit
+                </Link>
+              </Button>
+              <DeleteProductButton id={product.id} name={product.name} redirectTo="/app/products" />
+            </div>
+          )}
         </div>
       </section>
       <section aria-labelledby="adjust-heading" className="grid gap-3 rounded-xl border p-4">
         <h2 id="adjust-heading" className="text-lg font-semibold">Adjust stock</h2>
         <AdjustStockForm productId={product.id} name={product.name} qty={product.qty} />
       </section>
-      <ProductSuppliersSection
-        product={product}
-        links={links}
-        suppliers={suppliers}
-        currency={shop.currency}
-      />
+      {manages && <ProductSuppliersSection product={product} links={links} suppliers={suppliers} currency={shop.currency} />}
       <section id="history" aria-labelledby="history-heading" className="grid gap-3">
         <h2 id="history-heading" className="text-lg font-semibold">Stock history</h2>
         <MovementHistory history={history} productId={product.id} timeZone={shop.timezone} userId={user.id} />

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next'
 import { createProduct } from '@/lib/actions/create-product'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { ProductForm } from '@/components/products/product-form'
 
 export const metadata: Metadata = { title: 'Add product' }
@@ -10,6 +12,7 @@ const code = (value: string | string[] | undefined) => (typeof value === 'string
 
 export default async function NewProductPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { shop } = await requireShop('/app/products/new')
+  if (!runsShop(shop.role)) return <RoleRequired page="Adding products" shop={shop} />
   const params = await searchParams
   const codes = { sku: code(params.sku), barcode: code(params.barcode) }
   return (

@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { getPurchaseOrder, orderNumber } from '@/lib/data/purchase-orders'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
@@ -17,6 +19,7 @@ export const metadata: Metadata = { title: 'Purchase order' }
 export default async function PurchaseOrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const { shop, supabase } = await requireShop(`/app/purchase-orders/${id}`)
+  if (!runsShop(shop.role)) return <RoleRequired page="Purchase orders" shop={shop} />
   const order = purchaseOrderIdSchema.safeParse(id).success ? await getPurchaseOrder(supabase, id) : null
   if (!order) notFound()
   const label = orderNumber(order.number)

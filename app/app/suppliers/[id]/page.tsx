@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { updateSupplier } from '@/lib/actions/supplier-actions'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { getSupplier } from '@/lib/data/suppliers'
 import { supplierIdSchema } from '@/lib/validations/supplier'
 import { DeleteSupplierButton } from '@/components/suppliers/delete-supplier-button'
@@ -11,7 +13,8 @@ export const metadata: Metadata = { title: 'Edit supplier' }
 
 export default async function EditSupplierPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  const { supabase } = await requireShop(`/app/suppliers/${id}`)
+  const { shop, supabase } = await requireShop(`/app/suppliers/${id}`)
+  if (!runsShop(shop.role)) return <RoleRequired page="Suppliers" shop={shop} />
   const supplier = supplierIdSchema.safeParse(id).success ? await getSupplier(supabase, id) : null
   if (!supplier) notFound()
   return (

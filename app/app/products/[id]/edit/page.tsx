@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { updateProduct } from '@/lib/actions/update-product'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
+import { RoleRequired } from '@/components/shop/role-required'
 import { getCodeTwins, getProduct } from '@/lib/data/products'
 import { findCodeClashes } from '@/lib/products/code-clashes'
 import { productIdSchema } from '@/lib/validations/product'
@@ -13,8 +15,9 @@ export const metadata: Metadata = { title: 'Edit product' }
 export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const { shop, supabase } = await requireShop(`/app/products/${id}/edit`)
+  if (!runsShop(shop.role)) return <RoleRequired page="Editing products" shop={shop} />
   const valid = productIdSchema.safeParse(id).success
-  const [product, twins] = valid ? await Promise.all([getProduct(supabase, id), getCodeTwins(supabase, id)]) : [null, []]
+  const [product, twins] = valid ? await Promise.all([getProduct(supabase, id, { cost: true }), getCodeTwins(supabase, id)]) : [null, []]
   if (!product) notFound()
   const clashes = findCodeClashes([product, ...twins]).filter((clash) => clash.products.some((p) => p.id === product.id))
   return (

@@ -14,7 +14,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const { data } = await supabase.auth.getClaims()
   if (!data?.claims) return new Response('Sign in to export the order', { status: 401 })
   const [shop, order] = await Promise.all([
-    getShopForUser(supabase, data.claims.sub),
+    getShopForUser(supabase),
     purchaseOrderIdSchema.safeParse(id).success ? getPurchaseOrder(supabase, id) : null,
   ])
   if (!shop || !order) return new Response('Purchase order not found', { status: 404 })
