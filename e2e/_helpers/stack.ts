@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { BrowserContext } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { sessionCookies } from '../../test/support/session-cookies'
@@ -130,6 +130,21 @@ export async function sessionChunks(context: BrowserContext) {
 export async function browserSession(context: BrowserContext): Promise<{ access_token: string; refresh_token: string; expires_at: number }> {
   const encoded = (await sessionChunks(context)).map((cookie) => cookie.value).join('')
   return JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString('utf8'))
+}
+
+/** The same, made by the page itself (its origin, its fetch), as a member's own script could. */
+export async function restFromPage(page: Page, accessToken: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ base, apikey, token, path, body }) => {
+      const res = await fetch(`${base}/rest/v1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: res.status, text: await res.text() }
+    },
+    { base: url, apikey: key, token: accessToken, path, body },
+  )
 }
 
 /** A raw REST call with the browser's own access token, as an attacker holding the cookie would make it. */

@@ -47,12 +47,12 @@ test('a CSV with blank cells: the preview shows kept values and old → new, and
   await expectToast(page, 'Products imported', '1 new product, 1 product updated, 1 stock count changed', 'success')
   await expect(page).toHaveURL('/app/products')
 
-  const { data: stored } = await supabase
-    .from('products')
-    .select('name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price')
-    .eq('shop_id', shop.id)
-    .order('sku')
-    .throwOnError()
+  const [{ data: products }, { data: costs }] = await Promise.all([
+    supabase.from('products').select('id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_price').eq('shop_id', shop.id).order('sku').throwOnError(),
+    // members read costs through product_costs (the owner and managers only)
+    supabase.from('product_costs').select('product_id, unit_cost').eq('shop_id', shop.id).throwOnError(),
+  ])
+  const stored = products.map(({ id, ...product }) => ({ ...product, unit_cost: costs.find((cost) => cost.product_id === id)?.unit_cost ?? null }))
   expect(stored).toEqual([
     { name: 'Oat Milk 1L', sku: 'OAT-1L', barcode: '05000112233', qty: 4, low_stock_threshold: 2, target_qty: 12, unit_cost: 0.9, unit_price: 1.6 },
     { name: 'Rye Bread; sliced', sku: 'RYE-1', barcode: null, qty: 3, low_stock_threshold: 0, target_qty: null, unit_cost: null, unit_price: 2 },

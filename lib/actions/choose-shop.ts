@@ -9,7 +9,7 @@ import { getShopChoice } from '@/lib/data/shops'
 import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
 import { validatedAction } from './validated-action'
 
-export const NOT_A_MEMBER_MESSAGE = 'You are not a member of that shop'
+const NOT_A_MEMBER_MESSAGE = 'You are not a member of that shop'
 
 const chooseShopSchema = z.object({
   shop_id: z.uuid({ error: NOT_A_MEMBER_MESSAGE }),

@@ -9,6 +9,7 @@ import { LabelSheet } from '@/components/labels/label-sheet'
 import { LabelPicker } from '@/components/labels/label-picker'
 import { AddProductButton } from '@/components/products/add-product-button'
 import { requireShop } from '@/lib/auth/require-shop'
+import { runsShop } from '@/lib/shops/roles'
 import { listLabelCandidates, maxLabelQty } from '@/lib/data/products'
 import { NEED_SKU_LIMIT, copiesFor, parseCopies, parseSet, plural, productsPerSet } from '@/lib/labels/label-sheet'
 
@@ -61,7 +62,7 @@ export default async function PrintLabelsPage({ searchParams }: { searchParams: 
           <PackageOpen aria-hidden="true" className="size-12 text-muted-foreground" />
           <h2 className="text-xl font-semibold">No products yet</h2>
           <p className="text-muted-foreground">Add products with a SKU, then print their labels here.</p>
-          <AddProductButton label="Add Your First Product" />
+          {runsShop(shop.role) && <AddProductButton label="Add Your First Product" />}
         </div>
       ) : (
         <>
