@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
+import Link from 'next/link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-settings'
 import { getReportFeed } from '@/lib/data/report-feeds'
@@ -55,6 +56,12 @@ export default async function SettingsPage() {
           reportTime={settings.report_time}
           timeZones={timeZoneChoices(shop.timezone)}
         />
+      </Section>
+      <Section id="team-heading" title="Team">
+        <p className="text-sm text-muted-foreground">Invite staff and managers, change what they can do, or hand the shop over.</p>
+        <Link href="/settings/team" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+          Manage the team
+        </Link>
       </Section>
       <Section id="channels-heading" title="Reports and alerts">
         {scheduledSendsBlocked() && (

@@ -48,6 +48,9 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
   shops: (v) => ({ filter: `id=eq.${v.shopId}`, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
   // a member row planted by someone else would open the whole shop to them
   shop_members: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, user_id: v.user.id, role: 'manager' }, patch: { role: 'staff' } }),
+  shop_people: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, user_id: v.user.id, name: 'Planted' }, patch: { name: 'Hijacked' } }),
+  // a forged record of who changed what
+  shop_changes: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, setting: 'name', new_value: 'Planted' }, patch: { changed_by: null } }),
   shop_invites: (v) => ({ filter: `id=eq.${v.inviteId}`, insert: { shop_id: v.shopId, email: 'planted@example.com', role: 'manager' }, patch: { role: 'manager', expires_at: '2099-01-01' } }),
   products: (v) => ({
     filter: `id=eq.${v.productId}`,
