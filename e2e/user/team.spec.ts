@@ -42,6 +42,7 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await expect(milk).toContainText('Stock: 9')
   await milk.getByRole('button', { name: 'Sold 1 Team Milk' }).click()
   await expect(milk).toContainText('Stock: 8')
+  await expectToast(staffPage, 'Sold 1 × Team Milk', 'Stock is now 8', 'success')
 
   // The owner sees who made the sale: on the dashboard and in the product's history.
   const staffName = staff.email.split('@')[0]!
