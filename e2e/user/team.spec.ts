@@ -52,6 +52,13 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await recent.getByRole('link', { name: 'Team Milk' }).click()
   await expect(page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem').first()).toContainText(staffName)
 
+  // ...and in /reports, sales per person, then that person's products.
+  await page.goto('/reports?range=today')
+  const byPerson = page.getByRole('table', { name: 'Sales by person' })
+  await expect(byPerson.getByRole('row', { name: new RegExp(staffName) })).toHaveText(new RegExp(`${staffName}\\s*1\\s*1`))
+  await page.getByRole('navigation', { name: 'Whose sales' }).getByRole('link', { name: staffName }).click()
+  await expect(page.getByRole('table', { name: `Sales by ${staffName}` }).getByRole('row', { name: /Team Milk/ })).toContainText('1')
+
   await page.goto('/settings/team')
   const members = page.getByRole('region', { name: 'Members' })
   const row = members.getByRole('listitem').filter({ hasText: staff.email })

@@ -132,3 +132,65 @@ begin
        where m.shop_id = v_shop_id and m.id in (select (r ->> 'id')::uuid from jsonb_array_elements(v_summary -> 'recent') r)));
 end
 $$;
+
+-- /reports: sales per person over the report's period, for owners and managers. A sale undone
+-- within the period is no sale (as in report_figures); the person is who tapped the sale.
+create function public.report_sales_by_person(p_from date default null, p_to date default null, p_range text default null)
+returns jsonb
+language plpgsql stable set search_path = '' as $$
+declare
+  v_shop record;
+  v_today date;
+  v_from date := p_from;
+  v_to date := p_to;
+  v_start timestamptz;
+  v_end timestamptz;
+begin
+  select s.id, s.timezone into v_shop from public.shops s where s.id = public.current_shop_id(array['owner', 'manager']);
+  if not found then
+    return null;
+  end if;
+  v_today := (now() at time zone v_shop.timezone)::date;
+  v_from := case p_range when 'today' then v_today when 'yesterday' then v_today - 1 when '7d' then v_today - 6
+                         when '30d' then v_today - 29 when 'month' then date_trunc('month', v_today)::date else p_from end;
+  v_to := case when p_range is null then p_to when p_range = 'yesterday' then v_today - 1 else v_today end;
+  if v_from is null or v_to is null or v_to < v_from or v_to > (v_from + interval '2 years')::date then
+    return null;
+  end if;
+  v_start := v_from::timestamp at time zone v_shop.timezone;
+  v_end := (v_to + 1)::timestamp at time zone v_shop.timezone;
+  return (
+    with sales as (
+      select m.created_by, m.product_id, -m.delta as units
+        from public.stock_movements m
+       where m.shop_id = v_shop.id and m.created_at >= v_start and m.created_at < v_end
+         and m.reason = 'sold' and m.delta < 0
+         and not exists (select 1 from public.stock_movements undo
+                          where undo.product_id = m.product_id
+                            and undo.request_id = public.undo_request_id(m.request_id)
+                            and undo.created_at >= v_start and undo.created_at < v_end)
+    ), by_product as (
+      select s.created_by, s.product_id, count(*) as sales, sum(s.units) as units, p.name, p.unit_price
+        from sales s join public.products p on p.id = s.product_id
+       group by s.created_by, s.product_id, p.name, p.unit_price
+    ), ranked as (
+      select b.*, row_number() over (partition by b.created_by order by b.units desc, b.name) as n from by_product b
+    )
+    select coalesce(jsonb_agg(person order by (person ->> 'units')::int desc, person ->> 'name'), '[]'::jsonb)
+      from (
+        select jsonb_build_object(
+                 'user_id', r.created_by,
+                 'name', coalesce(pp.name, 'Unknown'),
+                 'sales', sum(r.sales), 'units', sum(r.units),
+                 'value', coalesce(sum(r.units * r.unit_price), 0),
+                 'unpriced_products', count(*) filter (where r.unit_price is null),
+                 'products', jsonb_agg(jsonb_build_object('name', r.name, 'units', r.units, 'value', r.units * r.unit_price)
+                                       order by r.n) filter (where r.n <= 10)) as person
+          from ranked r left join public.shop_people pp on pp.shop_id = v_shop.id and pp.user_id = r.created_by
+         group by r.created_by, pp.name
+      ) people
+  );
+end
+$$;
+revoke execute on function public.report_sales_by_person(date, date, text) from public, anon;
+grant execute on function public.report_sales_by_person(date, date, text) to authenticated, service_role;

@@ -141,6 +141,7 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
   current_shop_id: () => ({}),
   owned_shop_id: () => ({}),
+  report_sales_by_person: () => ({ p_range: '30d' }),
   shop_team: () => ({}),
   invite_member: () => ({ p_email: 'planted@example.com', p_role: 'manager' }),
   revoke_invite: (v) => ({ p_id: v.inviteId }),

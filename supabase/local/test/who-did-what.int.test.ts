@@ -46,6 +46,25 @@ describe('who did what', () => {
     expect(people).toEqual(expect.arrayContaining([{ user_id: staff.id, name: staff.email.split('@')[0] }]))
   })
 
+  it('gives owners and managers sales per person, a sale undone counting for nobody', async () => {
+    const sell = async (who: TestUser, undo = false) => {
+      const requestId = randomUUID()
+      await who.client.rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: requestId }).throwOnError()
+      if (undo) await who.client.rpc('undo_stock_change', { p_product_id: productId, p_request_id: requestId }).throwOnError()
+    }
+    await owner.client.from('products').update({ unit_price: 1.5 }).eq('id', productId).throwOnError()
+    await sell(staff)
+    await sell(staff, true)
+    await sell(manager)
+    const { data } = await owner.client.rpc('report_sales_by_person', { p_range: 'today' }).throwOnError()
+    expect(data).toEqual([
+      { user_id: staff.id, name: staff.email.split('@')[0], sales: 2, units: 2, value: 3, unpriced_products: 0, products: [{ name: 'Milk', units: 2, value: 3 }] },
+      { user_id: manager.id, name: manager.email.split('@')[0], sales: 1, units: 1, value: 1.5, unpriced_products: 0, products: [{ name: 'Milk', units: 1, value: 1.5 }] },
+    ])
+    expect((await manager.client.rpc('report_sales_by_person', { p_range: '7d' })).data).toHaveLength(2)
+    expect((await staff.client.rpc('report_sales_by_person', { p_range: 'today' })).data).toBeNull()
+  })
+
   it('records who confirmed a stocktake', async () => {
     const { data: session } = await staff.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
     for (const side of ['start', 'end'] as const) {
