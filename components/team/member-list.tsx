@@ -28,46 +28,51 @@ function RoleForm({ member }: { member: TeamMember & { role: 'manager' | 'staff'
 }
 
 function MemberControls({ member }: { member: TeamMember & { role: 'manager' | 'staff' } }) {
-  const fields = { userId: member.user_id }
-  const done = (title: string) => ({ message }: { message?: string }) => toast.success(title, { description: message })
+  const asks = [
+    member.two_factor && {
+      label: 'Reset two-factor',
+      title: `Reset two-factor sign-in for ${member.email}?`,
+      description: 'Their authenticator apps are removed: they sign in with their password alone until they add a new one. Use this when they lost their phone.',
+      confirmLabel: 'Reset two-factor',
+      pendingLabel: 'Resetting...',
+      action: resetMemberTwoFactor,
+      errorTitle: 'Two-factor not reset',
+      done: 'Two-factor reset',
+    },
+    {
+      label: 'Make owner',
+      title: `Hand the shop over to ${member.email}?`,
+      description: 'They become the owner: the team, where reports go and deleting the shop are theirs. You stay on as a manager. Only they can hand it back.',
+      confirmLabel: 'Hand over',
+      pendingLabel: 'Handing over...',
+      action: handOverTeamShop,
+      errorTitle: 'Shop not handed over',
+      done: 'Shop handed over',
+    },
+    {
+      label: 'Remove',
+      destructive: true,
+      title: `Remove ${member.email} from the team?`,
+      description: 'They lose access at once: their next tap or page is refused. What they booked stays in the ledger.',
+      confirmLabel: 'Remove',
+      pendingLabel: 'Removing...',
+      action: removeTeamMember,
+      errorTitle: 'Not removed',
+      done: 'Removed from the team',
+    },
+  ].filter((ask) => ask !== false)
   return (
     <div className="flex flex-wrap items-center gap-2">
       <RoleForm member={member} />
-      {member.two_factor && (
+      {asks.map(({ label, destructive, done, ...ask }) => (
         <ConfirmActionDialog
-          trigger={<Button variant="outline">Reset two-factor</Button>}
-          title={`Reset two-factor sign-in for ${member.email}?`}
-          description="Their authenticator apps are removed: they sign in with their password alone until they add a new one. Use this when they lost their phone."
-          confirmLabel="Reset two-factor"
-          pendingLabel="Resetting..."
-          action={resetMemberTwoFactor}
-          fields={fields}
-          errorTitle="Two-factor not reset"
-          onDone={done('Two-factor reset')}
+          key={label}
+          trigger={<Button variant={destructive ? 'destructive' : 'outline'}>{label}</Button>}
+          fields={{ userId: member.user_id }}
+          onDone={({ message }) => toast.success(done, { description: message })}
+          {...ask}
         />
-      )}
-      <ConfirmActionDialog
-        trigger={<Button variant="outline">Make owner</Button>}
-        title={`Hand the shop over to ${member.email}?`}
-        description="They become the owner: the team, where reports go and deleting the shop are theirs. You stay on as a manager. Only they can hand it back."
-        confirmLabel="Hand over"
-        pendingLabel="Handing over..."
-        action={handOverTeamShop}
-        fields={fields}
-        errorTitle="Shop not handed over"
-        onDone={done('Shop handed over')}
-      />
-      <ConfirmActionDialog
-        trigger={<Button variant="destructive">Remove</Button>}
-        title={`Remove ${member.email} from the team?`}
-        description="They lose access at once: their next tap or page is refused. What they booked stays in the ledger."
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
-        action={removeTeamMember}
-        fields={fields}
-        errorTitle="Not removed"
-        onDone={done('Removed from the team')}
-      />
+      ))}
     </div>
   )
 }

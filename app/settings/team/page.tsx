@@ -1,26 +1,15 @@
 import type { Metadata } from 'next'
-import type { ReactNode } from 'react'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getTeam } from '@/lib/data/team'
 import { formatDate } from '@/lib/format/date-time'
 import { BackLink } from '@/components/layout/back-link'
+import { SettingsSection } from '@/components/settings/settings-section'
 import { InviteForm } from '@/components/team/invite-form'
 import { InviteList } from '@/components/team/invite-list'
 import { ManagersTwoFactorForm } from '@/components/team/managers-two-factor-form'
 import { MemberList } from '@/components/team/member-list'
 
 export const metadata: Metadata = { title: 'Team' }
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3 rounded-xl border p-4">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
 
 /** The owner's team: invitations, roles, removal, handing the shop over, two-factor for managers. */
 export default async function TeamPage() {
@@ -35,22 +24,22 @@ export default async function TeamPage() {
       </div>
       {team.ok ? (
         <>
-          <Section id="invite-heading" title="Invite someone">
+          <SettingsSection id="invite-heading" title="Invite someone">
             <InviteForm />
             <ul className="list-disc pl-5 text-sm text-muted-foreground">
               <li>Staff: the counter, scanning, stocktakes and the catalogue, without costs, reports, orders or Settings.</li>
               <li>Manager: everything but the team, where reports go and deleting the shop.</li>
             </ul>
-          </Section>
-          <Section id="members-heading" title="Members">
+          </SettingsSection>
+          <SettingsSection id="members-heading" title="Members">
             <MemberList members={team.value.members} you={user.id} />
-          </Section>
-          <Section id="invites-heading" title="Invitations waiting">
+          </SettingsSection>
+          <SettingsSection id="invites-heading" title="Invitations waiting">
             <InviteList invites={team.value.invites.map((invite) => ({ ...invite, expires: formatDate(invite.expires_at, shop.timezone) }))} />
-          </Section>
-          <Section id="managers-2fa-heading" title="Two-factor for managers">
+          </SettingsSection>
+          <SettingsSection id="managers-2fa-heading" title="Two-factor for managers">
             <ManagersTwoFactorForm on={team.value.managers_need_2fa} />
-          </Section>
+          </SettingsSection>
         </>
       ) : (
         <p role="status" className="rounded-lg border p-4">
