@@ -2,7 +2,7 @@
 // (the email through the mail catcher), the invitee choosing a password and joining, selling at
 // the counter, and being removed: refused on their next request.
 import { expect, test } from '@playwright/test'
-import { confirmLinkIn } from '../_helpers/mail'
+import { confirmLinkIn, mailTo } from '../_helpers/mail'
 import { browserSession, createOwner, newCredentials, restAs } from '../_helpers/stack'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
 
@@ -75,4 +75,29 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await staffPage.goto('/app/products')
   await expect(productCard(staffPage, 'Team Milk')).toHaveCount(0)
   await invitee.close()
+})
+
+test('someone who already has an account is emailed a link to /join, and signing in takes them there @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-owner2', { shopName: 'Second Team Shop' })
+  const partner = await createOwner('team-partner', { shopName: null })
+  await signIn(page, owner, '/settings/team')
+  await page.getByLabel('Email').fill(partner.email)
+  await page.getByLabel('Role').selectOption('manager')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expectToast(page, 'Invitation sent', `Invitation sent to ${partner.email}. It works for 7 days.`, 'success')
+  const joinLink = async () => {
+    const [email] = (await mailTo(partner.email)).filter((message) => message.Subject === 'Join Second Team Shop on ShelfSnap')
+    return email ? /href="([^"]+)"/.exec(email.HTML)?.[1] : undefined
+  }
+  await expect.poll(joinLink).toMatch(/\/join$/)
+
+  const context = await browser.newContext()
+  const partnerPage = await context.newPage()
+  await signIn(partnerPage, partner, '/')
+  await expect(partnerPage).toHaveURL('/join')
+  await expect(partnerPage.getByText('Second Team Shop invited you as a manager.')).toBeVisible()
+  await partnerPage.getByRole('button', { name: 'Join Second Team Shop' }).click()
+  await expect(partnerPage).toHaveURL('/dashboard')
+  await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await context.close()
 })
