@@ -44,21 +44,6 @@ language sql stable security definer set search_path = '' as $$
    where m.user_id = (select auth.uid()) and public.aal_ok()
 $$;
 
--- An owner may own a second shop once one is handed over to them; creating one stays one per person.
-alter table public.shops drop constraint shops_owner_id_key;
-create index shops_owner_idx on public.shops (owner_id);
-create function public.shops_one_created() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  if exists (select 1 from public.shops where owner_id = new.owner_id) then
-    raise exception 'You already have a shop.' using errcode = '23505';
-  end if;
-  return new;
-end
-$$;
-create trigger shops_one_created before insert on public.shops for each row execute function public.shops_one_created();
-revoke execute on function public.shops_one_created() from public, anon, authenticated;
-
 -- The owner's shop for these functions; raises when the caller is not its owner.
 create function public.owned_shop_id() returns uuid
 language plpgsql stable security definer set search_path = '' as $$
@@ -192,12 +177,16 @@ begin
 end
 $$;
 
--- The shop gets a new owner; the old one stays on as a manager.
+-- The shop gets a new owner; the old one stays on as a manager. One shop per owner (shops.owner_id
+-- is unique): someone who owns a shop of their own cannot take another.
 create function public.hand_over_shop(p_user_id uuid) returns void
 language plpgsql security definer set search_path = '' as $$
 declare v_shop uuid := public.owned_shop_id();
 begin
   perform public.lock_team_member(p_user_id);
+  if exists (select 1 from public.shops where owner_id = p_user_id) then
+    raise exception 'owns a shop' using errcode = 'P0001', hint = 'owns_shop';
+  end if;
   update public.shop_members set role = 'manager' where shop_id = v_shop and user_id = auth.uid();
   update public.shop_members set role = 'owner' where shop_id = v_shop and user_id = p_user_id;
   update public.shops set owner_id = p_user_id where id = v_shop;

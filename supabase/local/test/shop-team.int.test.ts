@@ -119,8 +119,11 @@ describe('the owner manages members', () => {
     )
     expect((await service.from('shops').select('owner_id').eq('id', shop.id).single()).data?.owner_id).toBe(bo.id)
     expect((await ana.client.rpc('shop_team')).error?.code).toBe('42501')
-    // Owning one shop, by hand-over or not, still means creating no second one.
+    // One shop per owner: nobody takes a second one, by creating or by hand-over.
     expect((await bo.client.from('shops').insert({ name: 'Second Shop' })).error?.code).toBe('23505')
+    const { data: again } = await bo.client.rpc('invite_member', { p_email: owner.email, p_role: 'manager' }).throwOnError()
+    await owner.client.rpc('accept_invite', { p_id: again }).throwOnError()
+    expect((await bo.client.rpc('hand_over_shop', { p_user_id: owner.id })).error?.hint).toBe('owns_shop')
     expect((await otherOwner.client.rpc('hand_over_shop', { p_user_id: ana.id })).error?.hint).toBe('not_found')
   })
 
