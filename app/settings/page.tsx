@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import type { ReactNode } from 'react'
+import Link from 'next/link'
 import { requireShop } from '@/lib/auth/require-shop'
 import type { Shop } from '@/lib/data/shops'
 import type { ServerSupabase } from '@/lib/supabase/server'
@@ -15,6 +15,7 @@ import { ChannelsForm } from '@/components/settings/channels-form'
 import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
+import { SettingsSection } from '@/components/settings/settings-section'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
 import { TeamSettingsForm } from '@/components/settings/team-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
@@ -22,17 +23,6 @@ import { RoleRequired } from '@/components/shop/role-required'
 import { TwoFactorSetting } from '@/components/two-factor/two-factor-setting'
 
 export const metadata: Metadata = { title: 'Settings' }
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3 rounded-xl border p-4">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
 
 /** What the owner's sections show; read only for the owner. */
 async function readOwnerSettings(supabase: ServerSupabase, shop: Shop) {
@@ -51,7 +41,7 @@ function OwnerSections({ shop, email, owned }: { shop: Shop; email: string | nul
   const whatsAppUnavailable = canSendWhatsApp() ? null : WHATSAPP_UNAVAILABLE
   return (
     <>
-      <Section id="shop-heading" title="Shop">
+      <SettingsSection id="shop-heading" title="Shop">
         <ShopSettingsForm
           name={shop.name}
           currency={shop.currency}
@@ -59,29 +49,32 @@ function OwnerSections({ shop, email, owned }: { shop: Shop; email: string | nul
           reportTime={settings.report_time}
           timeZones={timeZoneChoices(shop.timezone)}
         />
-      </Section>
-      <Section id="team-heading" title="Team">
-        {/* The members page (invites, roles) links from here. */}
+      </SettingsSection>
+      <SettingsSection id="team-heading" title="Team">
+        <p className="text-sm text-muted-foreground">Invite staff and managers, change what they can do, or hand the shop over.</p>
+        <Link href="/settings/team" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+          Manage the team
+        </Link>
         <TeamSettingsForm staffCanConfirm={shop.staff_can_confirm} />
-      </Section>
-      <Section id="channels-heading" title="Reports and alerts">
+      </SettingsSection>
+      <SettingsSection id="channels-heading" title="Reports and alerts">
         {scheduledSendsBlocked() && (
           <p role="alert" className="rounded-lg border border-destructive/50 p-3 text-sm text-destructive">
             {SCHEDULED_SENDS_BLOCKED}
           </p>
         )}
         <ChannelsForm channels={settings} ownerEmail={email} whatsAppUnavailable={whatsAppUnavailable} />
-      </Section>
-      <Section id="recipients-heading" title="Recipients">
+      </SettingsSection>
+      <SettingsSection id="recipients-heading" title="Recipients">
         <Recipients recipients={recipients} whatsAppUnavailable={whatsAppUnavailable} />
-      </Section>
-      <Section id="deliveries-heading" title="Deliveries">
+      </SettingsSection>
+      <SettingsSection id="deliveries-heading" title="Deliveries">
         <TestReportButton />
         <DeliveryHistory deliveries={history} timeZone={shop.timezone} />
-      </Section>
-      <Section id="sheets-heading" title="Google Sheets">
+      </SettingsSection>
+      <SettingsSection id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
-      </Section>
+      </SettingsSection>
     </>
   )
 }
@@ -89,7 +82,6 @@ function OwnerSections({ shop, email, owned }: { shop: Shop; email: string | nul
 // Managers see all of it but where the reports go (and, once there is one, deleting the shop); staff, none.
 export default async function SettingsPage() {
   const { shop, supabase } = await requireShop('/settings')
-  if (!runsShop(shop.role)) return <RoleRequired page="Settings" shop={shop} />
   const [{ data: auth }, owned] = await Promise.all([supabase.auth.getUser(), ownsShop(shop.role) ? readOwnerSettings(supabase, shop) : null])
   const owner = auth.user
   const ownerEmail = owner?.email && owner.email_confirmed_at && !owner.is_anonymous ? owner.email : null
@@ -99,16 +91,21 @@ export default async function SettingsPage() {
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-      {owned ? (
+      {/* Staff get their own two-factor sign-in only (a manager asked for it works as staff until it is on). */}
+      {!runsShop(shop.role) ? (
+        <p role="note" className="rounded-lg border p-3 text-sm text-muted-foreground">
+          {`The shop's settings are for the owner and managers of ${shop.name}.`}
+        </p>
+      ) : owned ? (
         <OwnerSections shop={shop} email={ownerEmail} owned={owned} />
       ) : (
-        <Section id="shop-heading" title="Shop">
+        <SettingsSection id="shop-heading" title="Shop">
           <ShopSettingsForm name={shop.name} currency={shop.currency} timezone={shop.timezone} reportTime={null} timeZones={timeZoneChoices(shop.timezone)} />
-        </Section>
+        </SettingsSection>
       )}
-      <Section id="two-factor-heading" title="Two-factor sign-in">
+      <SettingsSection id="two-factor-heading" title="Two-factor sign-in">
         <TwoFactorSetting authenticators={authenticators} timeZone={shop.timezone} />
-      </Section>
+      </SettingsSection>
     </main>
   )
 }

@@ -49,7 +49,10 @@ test('staff sell at the counter and see no cost anywhere; the owner’s pages an
   await expect(page).toHaveURL('/app/products')
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Scan' })).toBeVisible()
-  for (const name of ['Dashboard', 'More']) await expect(nav.getByRole(name === 'More' ? 'button' : 'link', { name })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+  await nav.getByRole('button', { name: 'More' }).click()
+  await expect(page.getByRole('menuitem')).toHaveText(['Settings'])
+  await page.keyboard.press('Escape')
   await expect(page.getByRole('link', { name: 'Add Product' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Tools' }).click()
   await expect(page.getByRole('menuitem')).toHaveText(['Print labels'])
@@ -74,9 +77,15 @@ test('staff sell at the counter and see no cost anywhere; the owner’s pages an
   await expect(page.getByRole('button', { name: 'Confirm counts and update stock' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Discard stocktake' })).toHaveCount(0)
 
+  // Settings: their own two-factor sign-in, none of the shop's.
+  await page.goto('/settings')
+  await expect(page.getByRole('note')).toHaveText("The shop's settings are for the owner and managers of Cola Corner.")
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Shop', exact: true })).toHaveCount(0)
+  await page.goto('/settings/team')
+  await expect(page.getByRole('status')).toHaveText("Only the shop's owner manages its team")
   for (const [path, heading] of [
     ['/reports', 'Reports: for the owner and managers'],
-    ['/settings', 'Settings: for the owner and managers'],
     ['/dashboard', 'The dashboard: for the owner and managers'],
     ['/app/reorder', 'Reorder: for the owner and managers'],
   ] as const) {
