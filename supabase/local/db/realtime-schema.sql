@@ -1,0 +1,93 @@
+-- Not part of Supabase: how the stack's Realtime learns of changes. Hosted Realtime decodes the
+-- WAL of publication supabase_realtime; PGlite has no logical decoding (nor has a PostgreSQL with
+-- wal_level=replica, Debian's default), so every table in that publication gets a trigger that keeps
+-- each change in local_stack.realtime_changes and NOTIFY the stack, which takes the rows, sends
+-- them to whoever may see them (realtime/change-feed.ts) and deletes them. The NOTIFY carries no
+-- payload (its 8000-byte limit), and changes are kept only for tables someone is subscribed to.
+-- Idempotent, like base-schema.sql, which it follows.
+
+create table if not exists local_stack.realtime_changes (
+  id bigint generated always as identity primary key,
+  entity oid not null,
+  action text not null,
+  record jsonb,
+  old_record jsonb,
+  -- the transaction's time: the same for every change it makes, as a commit timestamp is
+  committed_at timestamptz not null default now()
+);
+
+-- The tables at least one subscription listens to; the stack keeps it up to date.
+create table if not exists local_stack.realtime_listened (
+  entity oid primary key
+);
+
+-- Per row, after the row is written. The trigger's name sorts before the usual lowercase ones
+-- (same-event triggers fire in name order), so a row is kept before anything another trigger
+-- writes because of it: a product comes before the stock movement its insert makes.
+create or replace function local_stack.realtime_capture() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if not exists (select from local_stack.realtime_listened where entity = tg_relid) then
+    return null;
+  end if;
+  insert into local_stack.realtime_changes (entity, action, record, old_record)
+  values (
+    tg_relid,
+    tg_op,
+    case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    case when tg_op <> 'INSERT' then to_jsonb(old) end
+  );
+  perform pg_notify('local_stack_realtime', '');
+  return null;
+end
+$$;
+
+-- Gives every table of the publication the capture trigger, and takes it off tables that left it.
+create or replace function local_stack.realtime_sync_triggers() returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  rel regclass;
+begin
+  for rel in
+    select format('%I.%I', schemaname, tablename)::regclass from pg_catalog.pg_publication_tables
+    where pubname = 'supabase_realtime'
+    except
+    select tgrelid::regclass from pg_catalog.pg_trigger where tgname = '_local_stack_realtime'
+  loop
+    execute format('create trigger _local_stack_realtime after insert or update or delete on %s
+      for each row execute function local_stack.realtime_capture()', rel);
+  end loop;
+  for rel in
+    select tgrelid::regclass from pg_catalog.pg_trigger where tgname = '_local_stack_realtime'
+    except
+    select format('%I.%I', schemaname, tablename)::regclass from pg_catalog.pg_publication_tables
+    where pubname = 'supabase_realtime'
+  loop
+    execute format('drop trigger _local_stack_realtime on %s', rel);
+  end loop;
+end
+$$;
+
+-- A migration (or anyone) adding a table to the publication gets its triggers at once.
+create or replace function local_stack.realtime_publication_changed() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform local_stack.realtime_sync_triggers();
+end
+$$;
+
+do $$
+begin
+  if not exists (select from pg_catalog.pg_event_trigger where evtname = 'local_stack_realtime_publication') then
+    create event trigger local_stack_realtime_publication on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE')
+      execute function local_stack.realtime_publication_changed();
+  end if;
+end
+$$;
+
+revoke all on function local_stack.realtime_capture() from public;
+revoke all on function local_stack.realtime_sync_triggers() from public;
+revoke all on function local_stack.realtime_publication_changed() from public;
+
+select local_stack.realtime_sync_triggers();
