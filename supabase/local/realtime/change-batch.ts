@@ -1,0 +1,175 @@
+import pLimit from 'p-limit'
+import type { Database, Statement } from '../db/database.ts'
+import { isUuid } from '../uuid.ts'
+import { changePayload, errorPayload, identityOf, refusal, type CapturedChange, type TableMeta } from './change-payload.ts'
+import { filterPredicate, filterSetsStatement, quoteIdent, visibleRowsStatement } from './change-sql.ts'
+import type { Subscription, SubscriptionRegistry } from './subscriptions.ts'
+import { loadTableMeta } from './table-meta.ts'
+
+// Who gets each change of a batch, decided in SQL as Realtime's walrus does, but per batch rather
+// than per change and subscriber: the filters of every subscription over all of a table's changes
+// in one statement (as the stack), then per distinct subscriber (role and claims) one pipeline
+// that becomes them and puts every row of the batch to the tables' SELECT policies.
+
+interface Send {
+  subscription: Subscription
+  error?: string
+}
+
+/** The changes one subscriber's RLS must pass, by table. */
+interface Check {
+  role: string
+  claims: Record<string, unknown>
+  tables: Map<number, { meta: TableMeta; changes: Map<number, CapturedChange>; waiting: Map<number, Subscription[]> }>
+}
+
+const entityName = (meta: TableMeta) => `${quoteIdent(meta.schema)}.${quoteIdent(meta.table)}`
+const wants = (subscription: Subscription, change: CapturedChange) => subscription.action === '*' || subscription.action === change.action
+const batchJson = (rows: { id: number; row: unknown }[]) =>
+  JSON.stringify(rows.map(({ id, row }) => ({ local_stack_change_id: id, local_stack_row: row ?? {} })))
+
+export async function deliverBatch(db: Database, registry: SubscriptionRegistry, changes: CapturedChange[], warn: (message: string) => void): Promise<void> {
+  const byEntity = new Map<number, Subscription[]>()
+  for (const change of changes) if (!byEntity.has(change.entity)) byEntity.set(change.entity, registry.forEntity(change.entity))
+  const wanted = changes.filter((change) => byEntity.get(change.entity)!.some((s) => wants(s, change)))
+  if (wanted.length === 0) return
+  const subscriptions = [...byEntity.values()].flat()
+  const metas = await loadTableMeta(db, [...byEntity.keys()], [...new Set(subscriptions.map((s) => s.role))])
+  const revoked = await revokedSessions(db, subscriptions)
+  const sends = new Map<number, Send[]>()
+  const checks = new Map<string, Check>()
+  const send = (changeId: number, entry: Send) => {
+    const entries = sends.get(changeId)
+    if (entries) entries.push(entry)
+    else sends.set(changeId, [entry])
+  }
+
+  for (const [entity, listening] of byEntity) {
+    const meta = metas.get(entity)
+    const tableChanges = wanted.filter((change) => change.entity === entity)
+    if (!meta || tableChanges.length === 0) continue
+    const passes = await filterPasses(db, meta, tableChanges, listening)
+    for (const change of tableChanges) {
+      for (const subscription of listening) {
+        if (!wants(subscription, change)) continue
+        const error = refusal(meta, change.action, subscription.role)
+        if (error) send(change.id, { subscription, error })
+        else if (!passes(change, subscription) || revoked.has(subscription.claims.session_id as string)) continue
+        else if (!meta.rls || meta.policies[subscription.role]?.bypass) send(change.id, { subscription })
+        else waitForCheck(checks, subscription, meta, change)
+      }
+    }
+  }
+  // PGlite runs one statement at a time; a pool can take a few subscribers at once
+  const limit = pLimit(db.kind === 'postgres' ? 4 : 1)
+  const visible = await Promise.all([...checks.values()].map((check) => limit(() => runCheck(db, check, warn))))
+  for (const [changeId, subscription] of visible.flat()) send(changeId, { subscription })
+  dispatch(changes, sends, metas)
+}
+
+/** Session ids of the subscribers' tokens that were signed out: the stack stops REST for those at once, and changes too. */
+async function revokedSessions(db: Database, subscriptions: Subscription[]): Promise<Set<string>> {
+  const ids = [...new Set(subscriptions.map((s) => s.claims.session_id).filter((id): id is string => typeof id === 'string'))]
+  const revoked = new Set(ids.filter((id) => !isUuid(id)))
+  const valid = ids.filter(isUuid)
+  if (valid.length === 0) return revoked
+  const { rows } = await db.query<{ id: string }>(
+    'select s::text as id from unnest($1::uuid[]) s where not exists (select from auth.sessions where id = s)',
+    [`{${valid.join(',')}}`],
+  )
+  for (const row of rows) revoked.add(row.id)
+  return revoked
+}
+
+/** Runs every distinct filter set of the table's subscriptions over its changes, in one statement. */
+async function filterPasses(db: Database, meta: TableMeta, changes: CapturedChange[], listening: Subscription[]) {
+  const sets = new Map<string, number>()
+  const predicates: string[][] = []
+  for (const subscription of listening) {
+    const key = JSON.stringify(subscription.filters)
+    if (subscription.filters.length === 0 || sets.has(key)) continue
+    sets.set(key, predicates.length)
+    predicates.push(
+      subscription.filters.map((filter) => {
+        const column = meta.columns.find((c) => c.name === filter.column)
+        return column ? filterPredicate(filter, column.sqlType) : 'false'
+      }),
+    )
+  }
+  const passed = new Map<number, Set<number>>()
+  if (predicates.length > 0) {
+    // an insert or update is filtered on its new row, a delete on the identity WAL would carry
+    const rows = changes.map((c) => ({ id: c.id, row: c.action === 'DELETE' ? identityOf(meta, c.oldRecord) : c.record }))
+    const { rows: results } = await db.query<{ id: string; passed: number[] }>(filterSetsStatement(entityName(meta), predicates), [batchJson(rows)])
+    for (const result of results) passed.set(Number(result.id), new Set(result.passed))
+  }
+  return (change: CapturedChange, subscription: Subscription) =>
+    subscription.filters.length === 0 || (passed.get(change.id)?.has(sets.get(JSON.stringify(subscription.filters))!) ?? false)
+}
+
+function waitForCheck(checks: Map<string, Check>, subscription: Subscription, meta: TableMeta, change: CapturedChange): void {
+  const key = `${subscription.role}\n${JSON.stringify(subscription.claims)}`
+  const check = checks.get(key) ?? { role: subscription.role, claims: subscription.claims, tables: new Map() }
+  checks.set(key, check)
+  const table = check.tables.get(meta.entity) ?? { meta, changes: new Map(), waiting: new Map() }
+  check.tables.set(meta.entity, table)
+  table.changes.set(change.id, change)
+  table.waiting.set(change.id, [...(table.waiting.get(change.id) ?? []), subscription])
+}
+
+/** One subscriber's RLS over the batch: [change id, subscription] for each row they may read. */
+async function runCheck(db: Database, check: Check, warn: (message: string) => void): Promise<[number, Subscription][]> {
+  const statements: Statement[] = [
+    {
+      sql: `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+      params: [check.role, JSON.stringify({ ...check.claims, role: check.role })],
+    },
+  ]
+  const asked: Map<number, Subscription[]>[] = []
+  for (const { meta, changes, waiting } of check.tables.values()) {
+    const policies = meta.policies[check.role] ?? { permissive: [], restrictive: [] }
+    const sql = visibleRowsStatement(entityName(meta), meta.table, policies.permissive, policies.restrictive)
+    if (!sql) continue
+    // a delete is judged on the row it removed, the rest on the row as written
+    const rows = [...changes.values()].map((c) => ({ id: c.id, row: c.action === 'DELETE' ? c.oldRecord : c.record }))
+    statements.push({ sql, params: [batchJson(rows)] })
+    asked.push(waiting)
+  }
+  if (asked.length === 0) return []
+  try {
+    const [, ...results] = await db.pipeline(statements)
+    return results.flatMap((result, i) => result.rows.flatMap((row) => (asked[i]!.get(Number(row.id)) ?? []).map((s) => [Number(row.id), s] as [number, Subscription])))
+  } catch (error) {
+    // a policy that cannot run on a row of its own table sends nothing, rather than everything
+    warn(`[realtime] RLS check failed for role ${check.role}: ${(error as Error).message}`)
+    return []
+  }
+}
+
+/** In commit order, one message per change and channel, naming every binding of the channel it matched. */
+function dispatch(changes: CapturedChange[], sends: Map<number, Send[]>, metas: Map<number, TableMeta>): void {
+  for (const change of changes) {
+    const entries = sends.get(change.id)
+    if (!entries) continue
+    const meta = metas.get(change.entity)!
+    const messages = new Map<string, { entry: Send; ids: Set<number> }>()
+    const sinks = new Map<object, number>()
+    for (const entry of entries) {
+      const { sink, select, bindingId } = entry.subscription
+      if (!sinks.has(sink)) sinks.set(sink, sinks.size)
+      const key = `${sinks.get(sink)}\n${entry.error ?? ''}\n${JSON.stringify(select)}`
+      const message = messages.get(key) ?? { entry, ids: new Set<number>() }
+      message.ids.add(bindingId)
+      messages.set(key, message)
+    }
+    const payloads = new Map<string, Record<string, unknown>>()
+    for (const { entry, ids } of messages.values()) {
+      const { role, select, sink } = entry.subscription
+      const key = `${role}\n${entry.error ?? ''}\n${JSON.stringify(select)}`
+      if (!payloads.has(key)) {
+        payloads.set(key, entry.error ? errorPayload(meta, change.action, entry.error) : changePayload(meta, change, role, select))
+      }
+      sink.deliver([...ids], payloads.get(key)!)
+    }
+  }
+}
