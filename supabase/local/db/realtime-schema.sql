@@ -91,3 +91,37 @@ revoke all on function local_stack.realtime_sync_triggers() from public;
 revoke all on function local_stack.realtime_publication_changed() from public;
 
 select local_stack.realtime_sync_triggers();
+
+-- Runs each check as its subscriber, in one call for a whole batch (Realtime's walrus does the
+-- same in its apply_rls): the role and request.jwt.claims of the check, then its statement
+-- (realtime/change-sql.ts) over its rows. A statement is prepared once per connection, as
+-- walrus prepares its own, so the next subscriber's check is not parsed and planned again. A
+-- check that fails (a policy that cannot run on a row) shows nothing, says why, and does not
+-- stop the others. Only the stack may call it.
+create or replace function local_stack.realtime_visible(p_checks jsonb)
+returns table (check_index int, change_id bigint, error text)
+language plpgsql set search_path = public, extensions as $$
+declare
+  c jsonb;
+  i int := 0;
+  v_name text;
+  v_ids bigint[];
+begin
+  for c in select value from jsonb_array_elements(p_checks) loop
+    v_name := 'local_stack_realtime_' || md5(c ->> 'sql');
+    begin
+      if not exists (select from pg_catalog.pg_prepared_statements where name = v_name) then
+        execute format('prepare %I(jsonb) as select array_agg(id) from (%s) as visible', v_name, c ->> 'sql');
+      end if;
+      perform set_config('role', c ->> 'role', true), set_config('request.jwt.claims', c ->> 'claims', true);
+      execute format('execute %I(%L)', v_name, c -> 'rows') into v_ids;
+      return query select i, unnest(coalesce(v_ids, '{}')), null::text;
+    exception when others then
+      return query select i, null::bigint, sqlerrm;
+    end;
+    perform set_config('role', 'none', true);
+    i := i + 1;
+  end loop;
+end
+$$;
+revoke all on function local_stack.realtime_visible(jsonb) from public;

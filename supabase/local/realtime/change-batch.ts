@@ -1,5 +1,4 @@
-import pLimit from 'p-limit'
-import type { Database, Statement } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
 import { isUuid } from '../uuid.ts'
 import { changePayload, errorPayload, identityOf, refusal, type CapturedChange, type TableMeta } from './change-payload.ts'
 import { filterPredicate, filterSetsStatement, quoteIdent, visibleRowsStatement } from './change-sql.ts'
@@ -8,8 +7,8 @@ import { loadTableMeta } from './table-meta.ts'
 
 // Who gets each change of a batch, decided in SQL as Realtime's walrus does, but per batch rather
 // than per change and subscriber: the filters of every subscription over all of a table's changes
-// in one statement (as the stack), then per distinct subscriber (role and claims) one pipeline
-// that becomes them and puts every row of the batch to the tables' SELECT policies.
+// in one statement (as the stack), then one call that, per distinct subscriber (role and claims),
+// becomes them and puts every row of the batch to the tables' SELECT policies.
 
 interface Send {
   subscription: Subscription
@@ -60,10 +59,7 @@ export async function deliverBatch(db: Database, registry: SubscriptionRegistry,
       }
     }
   }
-  // PGlite runs one statement at a time; a pool can take a few subscribers at once
-  const limit = pLimit(db.kind === 'postgres' ? 4 : 1)
-  const visible = await Promise.all([...checks.values()].map((check) => limit(() => runCheck(db, check, warn))))
-  for (const [changeId, subscription] of visible.flat()) send(changeId, { subscription })
+  for (const [changeId, subscription] of await runChecks(db, [...checks.values()], warn)) send(changeId, { subscription })
   dispatch(changes, sends, metas)
 }
 
@@ -117,33 +113,36 @@ function waitForCheck(checks: Map<string, Check>, subscription: Subscription, me
   table.waiting.set(change.id, [...(table.waiting.get(change.id) ?? []), subscription])
 }
 
-/** One subscriber's RLS over the batch: [change id, subscription] for each row they may read. */
-async function runCheck(db: Database, check: Check, warn: (message: string) => void): Promise<[number, Subscription][]> {
-  const statements: Statement[] = [
-    {
-      sql: `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
-      params: [check.role, JSON.stringify({ ...check.claims, role: check.role })],
-    },
-  ]
+/**
+ * Every subscriber's RLS over the batch, in one call of local_stack.realtime_visible (one
+ * transaction, one round trip): [change id, subscription] for each row they may read.
+ */
+async function runChecks(db: Database, checks: Check[], warn: (message: string) => void): Promise<[number, Subscription][]> {
   const asked: Map<number, Subscription[]>[] = []
-  for (const { meta, changes, waiting } of check.tables.values()) {
-    const policies = meta.policies[check.role] ?? { permissive: [], restrictive: [] }
-    const sql = visibleRowsStatement(entityName(meta), meta.table, policies.permissive, policies.restrictive)
-    if (!sql) continue
-    // a delete is judged on the row it removed, the rest on the row as written
-    const rows = [...changes.values()].map((c) => ({ id: c.id, row: c.action === 'DELETE' ? c.oldRecord : c.record }))
-    statements.push({ sql, params: [batchJson(rows)] })
-    asked.push(waiting)
+  const calls: { role: string; claims: string; sql: string; rows: unknown }[] = []
+  for (const check of checks) {
+    const claims = JSON.stringify({ ...check.claims, role: check.role })
+    for (const { meta, changes, waiting } of check.tables.values()) {
+      const policies = meta.policies[check.role] ?? { permissive: [], restrictive: [] }
+      const sql = visibleRowsStatement(entityName(meta), meta.table, policies.permissive, policies.restrictive)
+      if (!sql) continue
+      // a delete is judged on the row it removed, the rest on the row as written
+      const rows = [...changes.values()].map((c) => ({ local_stack_change_id: c.id, local_stack_row: (c.action === 'DELETE' ? c.oldRecord : c.record) ?? {} }))
+      calls.push({ role: check.role, claims, sql, rows })
+      asked.push(waiting)
+    }
   }
-  if (asked.length === 0) return []
-  try {
-    const [, ...results] = await db.pipeline(statements)
-    return results.flatMap((result, i) => result.rows.flatMap((row) => (asked[i]!.get(Number(row.id)) ?? []).map((s) => [Number(row.id), s] as [number, Subscription])))
-  } catch (error) {
-    // a policy that cannot run on a row of its own table sends nothing, rather than everything
-    warn(`[realtime] RLS check failed for role ${check.role}: ${(error as Error).message}`)
-    return []
+  if (calls.length === 0) return []
+  const { rows } = await db.query<{ check_index: number; change_id: string | null; error: string | null }>(
+    'select check_index, change_id, error from local_stack.realtime_visible($1::jsonb)',
+    [JSON.stringify(calls)],
+  )
+  const visible: [number, Subscription][] = []
+  for (const row of rows) {
+    if (row.error !== null) warn(`[realtime] RLS check as ${calls[row.check_index]!.role} failed, nothing sent: ${row.error}`)
+    else for (const subscription of asked[row.check_index]!.get(Number(row.change_id)) ?? []) visible.push([Number(row.change_id), subscription])
   }
+  return visible
 }
 
 /** In commit order, one message per change and channel, naming every binding of the channel it matched. */

@@ -5,6 +5,7 @@ import type { SubscriptionRegistry } from './subscriptions.ts'
 
 const CHANNEL = 'local_stack_realtime'
 const BATCH = 500
+const GATHER_MS = 10
 
 // The capture triggers (db/realtime-schema.sql) NOTIFY once a transaction with changes commits;
 // the feed then takes the waiting changes, oldest first, a batch at a time, and sends each to
@@ -54,9 +55,13 @@ export class ChangeFeed {
       this.again = true
       return
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined
-    })
+    // a moment for the transactions committing with this one to join its batch, as Realtime's
+    // poller reads the slot every few dozen milliseconds rather than at every commit
+    this.running = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = undefined
+      })
   }
 
   /** Resolves once everything committed so far has been sent. */
