@@ -93,12 +93,13 @@ revoke all on function local_stack.realtime_publication_changed() from public;
 select local_stack.realtime_sync_triggers();
 
 -- Runs each check as its subscriber, in one call for a whole batch (Realtime's walrus does the
--- same in its apply_rls): the role and request.jwt.claims of the check, then its statement
--- (realtime/change-sql.ts) over its rows. A statement is prepared once per connection, as
--- walrus prepares its own, so the next subscriber's check is not parsed and planned again. A
--- check that fails (a policy that cannot run on a row) shows nothing, says why, and does not
--- stop the others. Only the stack may call it.
-create or replace function local_stack.realtime_visible(p_checks jsonb)
+-- same in its apply_rls). The batch's rows go once into a temporary table the checks read; each
+-- check sets the role and request.jwt.claims of its subscriber and runs its statement
+-- (realtime/change-sql.ts) over its rows. A statement is prepared once per connection, as walrus
+-- prepares its own, so the next subscriber's check is not parsed and planned again. A check
+-- that fails (a policy that cannot run on a row) shows nothing, says why, and does not stop the
+-- others. Only the stack may call it.
+create or replace function local_stack.realtime_visible(p_batch jsonb)
 returns table (check_index int, change_id bigint, error text)
 language plpgsql set search_path = public, extensions as $$
 declare
@@ -107,14 +108,21 @@ declare
   v_name text;
   v_ids bigint[];
 begin
-  for c in select value from jsonb_array_elements(p_checks) loop
+  if to_regclass('pg_temp.local_stack_realtime_rows') is null then
+    create temp table local_stack_realtime_rows (local_stack_change_id int8 primary key, local_stack_row jsonb) on commit delete rows;
+    -- the subscribers' roles read it (a session's own temporary schema needs no grant)
+    grant select on pg_temp.local_stack_realtime_rows to public;
+  end if;
+  insert into pg_temp.local_stack_realtime_rows
+  select (r ->> 0)::int8, r -> 1 from jsonb_array_elements(p_batch -> 'rows') as r;
+  for c in select value from jsonb_array_elements(p_batch -> 'checks') loop
     v_name := 'local_stack_realtime_' || md5(c ->> 'sql');
     begin
       if not exists (select from pg_catalog.pg_prepared_statements where name = v_name) then
-        execute format('prepare %I(jsonb) as select array_agg(id) from (%s) as visible', v_name, c ->> 'sql');
+        execute format('prepare %I(int8[]) as select array_agg(id) from (%s) as visible', v_name, c ->> 'sql');
       end if;
       perform set_config('role', c ->> 'role', true), set_config('request.jwt.claims', c ->> 'claims', true);
-      execute format('execute %I(%L)', v_name, c -> 'rows') into v_ids;
+      execute format('execute %I(%L)', v_name, c ->> 'ids') into v_ids;
       return query select i, unnest(coalesce(v_ids, '{}')), null::text;
     exception when others then
       return query select i, null::bigint, sqlerrm;

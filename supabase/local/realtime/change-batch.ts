@@ -113,13 +113,16 @@ function waitForCheck(checks: Map<string, Check>, subscription: Subscription, me
   table.waiting.set(change.id, [...(table.waiting.get(change.id) ?? []), subscription])
 }
 
+/** A pool runs a few calls of local_stack.realtime_visible at once; PGlite has one connection. */
+const PARALLEL_CHECKS = { postgres: 3, pglite: 1 }
+
 /**
- * Every subscriber's RLS over the batch, in one call of local_stack.realtime_visible (one
- * transaction, one round trip): [change id, subscription] for each row they may read.
+ * Every subscriber's RLS over the batch, in one call of local_stack.realtime_visible per share of
+ * the subscribers (one round trip, one transaction each): [change id, subscription] for each row
+ * they may read.
  */
 async function runChecks(db: Database, checks: Check[], warn: (message: string) => void): Promise<[number, Subscription][]> {
-  const asked: Map<number, Subscription[]>[] = []
-  const calls: { role: string; claims: string; sql: string; rows: unknown }[] = []
+  const calls: { role: string; claims: string; sql: string; ids: string; waiting: Map<number, Subscription[]>; rows: Map<number, unknown> }[] = []
   for (const check of checks) {
     const claims = JSON.stringify({ ...check.claims, role: check.role })
     for (const { meta, changes, waiting } of check.tables.values()) {
@@ -127,20 +130,27 @@ async function runChecks(db: Database, checks: Check[], warn: (message: string) 
       const sql = visibleRowsStatement(entityName(meta), meta.table, policies.permissive, policies.restrictive)
       if (!sql) continue
       // a delete is judged on the row it removed, the rest on the row as written
-      const rows = [...changes.values()].map((c) => ({ local_stack_change_id: c.id, local_stack_row: (c.action === 'DELETE' ? c.oldRecord : c.record) ?? {} }))
-      calls.push({ role: check.role, claims, sql, rows })
-      asked.push(waiting)
+      const rows = new Map([...changes.values()].map((c) => [c.id, (c.action === 'DELETE' ? c.oldRecord : c.record) ?? {}]))
+      calls.push({ role: check.role, claims, sql, ids: `{${[...rows.keys()].join(',')}}`, waiting, rows })
     }
   }
-  if (calls.length === 0) return []
-  const { rows } = await db.query<{ check_index: number; change_id: string | null; error: string | null }>(
-    'select check_index, change_id, error from local_stack.realtime_visible($1::jsonb)',
-    [JSON.stringify(calls)],
+  const shares = Math.min(PARALLEL_CHECKS[db.kind], calls.length)
+  const results = await Promise.all(
+    Array.from({ length: shares }, async (_, share) => {
+      const mine = calls.filter((_, i) => i % shares === share)
+      const rows = new Map(mine.flatMap((call) => [...call.rows]))
+      const batch = JSON.stringify({ rows: [...rows], checks: mine.map(({ role, claims, sql, ids }) => ({ role, claims, sql, ids })) })
+      const { rows: answers } = await db.query<{ check_index: number; change_id: string | null; error: string | null }>(
+        'select check_index, change_id, error from local_stack.realtime_visible($1::jsonb)',
+        [batch],
+      )
+      return answers.map((answer) => ({ ...answer, call: mine[answer.check_index]! }))
+    }),
   )
   const visible: [number, Subscription][] = []
-  for (const row of rows) {
-    if (row.error !== null) warn(`[realtime] RLS check as ${calls[row.check_index]!.role} failed, nothing sent: ${row.error}`)
-    else for (const subscription of asked[row.check_index]!.get(Number(row.change_id)) ?? []) visible.push([Number(row.change_id), subscription])
+  for (const { call, change_id, error } of results.flat()) {
+    if (error !== null) warn(`[realtime] RLS check as ${call.role} failed, nothing sent: ${error}`)
+    else for (const subscription of call.waiting.get(Number(change_id)) ?? []) visible.push([Number(change_id), subscription])
   }
   return visible
 }

@@ -1,9 +1,8 @@
 import type { ChangeFilter } from './change-params.ts'
 
-// The statements that decide who sees a batch of changes of one table. Each takes the batch as
-// one JSON parameter, [{ local_stack_change_id, local_stack_row }], and reads each row as the
-// table's row type (r). Names come from the catalogue; values are quoted literals, checked by
-// subscribe.ts to be of their column's type.
+// The statements that decide who sees a batch of changes of one table. Each reads the batch's
+// rows, [{ local_stack_change_id, local_stack_row }], as the table's row type. Names come from the
+// catalogue; values are quoted literals, checked by subscribe.ts to be of their column's type.
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
 export const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`
@@ -66,7 +65,9 @@ export function filterSetsStatement(entity: string, predicateSets: string[][]): 
 export function visibleRowsStatement(entity: string, table: string, permissive: string[], restrictive: string[]): string | null {
   if (permissive.length === 0) return null
   const allowed = [`(${permissive.map((q) => `(${q})`).join(' or ')})`, ...restrictive.map((q) => `(${q})`)].join(' and ')
+  // the rows are local_stack.realtime_visible's, already in its temporary table; $1 picks this check's
   return `select x.local_stack_change_id as id
-  ${batchRows(entity, quoteIdent(table))}
-  where ${allowed}`
+  from pg_temp.local_stack_realtime_rows as x
+  cross join lateral jsonb_populate_record(null::${entity}, x.local_stack_row) as ${quoteIdent(table)}
+  where x.local_stack_change_id = any($1) and ${allowed}`
 }
