@@ -51,17 +51,30 @@ export class RealtimeChannel implements ChangeSink {
   /** Realtime's :postgres_subscribe: creates the subscriptions, then says how it went. */
   subscribePostgres(): void {
     if (this.bindings.length === 0) return
-    this.subscribing = this.subscribing.then(async () => {
-      const result = await resolveSubscriptions(this.host.db, this, this.bindings, this.claims).catch((error: Error) => ({ ok: false as const, message: error.message }))
-      if (this.ended) return
-      if (!result.ok) return this.system('postgres_changes', 'error', result.message)
-      try {
-        await this.host.registry.replace(this, result.subscriptions)
-      } catch (error) {
-        return this.system('postgres_changes', 'error', (error as Error).message)
-      }
-      if (!this.ended) this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
-    }).catch((error: unknown) => console.error('[realtime] subscribing failed', error))
+    this.subscribing = this.subscribing
+      .then(async () => {
+        const failure = await this.subscribe()
+        if (!this.ended) this.announce(failure)
+      })
+      .catch((error: unknown) => console.error('[realtime] subscribing failed', error))
+  }
+
+  /** Makes the subscriptions; null once they are on, else why they could not be. */
+  async subscribe(): Promise<string | null> {
+    const result = await resolveSubscriptions(this.host.db, this, this.bindings, this.claims).catch((error: Error) => ({ ok: false as const, message: error.message }))
+    if (!result.ok || this.ended) return result.ok ? null : result.message
+    try {
+      await this.host.registry.replace(this, result.subscriptions)
+      return null
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  /** "Subscribed to PostgreSQL", or why not, as Realtime says it. */
+  announce(failure: string | null): void {
+    if (failure === null) this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
+    else this.system('postgres_changes', 'error', failure)
   }
 
   /** A message on the joined channel (not phx_join). */

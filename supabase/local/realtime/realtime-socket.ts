@@ -124,10 +124,28 @@ export class RealtimeSocket implements ChannelHost {
     const members = this.context.hub.get(subTopic) ?? new Set()
     members.add({ socket: this, channel, self: broadcast.self === true, ack: broadcast.ack === true })
     this.context.hub.set(subTopic, members)
+    const options = isObject(config.postgres_changes_options) ? config.postgres_changes_options : {}
+    if (options.wait === true && bindings.length > 0) return this.joinWhenSubscribed(frame, channel, bindings, config)
     this.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.params, id: b.id })) })
+    this.joined(channel, config)
+    channel.subscribePostgres()
+  }
+
+  /** postgres_changes_options.wait (realtime-js 2.119): the join is answered once the subscriptions are on, or refused. */
+  private async joinWhenSubscribed(frame: Frame, channel: RealtimeChannel, bindings: Binding[], config: Record<string, unknown>): Promise<void> {
+    const failure = await channel.subscribe()
+    if (failure !== null) {
+      await channel.close(false)
+      return this.reply(frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${failure}` })
+    }
+    this.reply(frame, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.params, id: b.id })) })
+    this.joined(channel, config)
+    channel.announce(null)
+  }
+
+  private joined(channel: RealtimeChannel, config: Record<string, unknown>): void {
     // nobody can track presence here, so the state a presence-enabled channel is sent is empty
     if (isObject(config.presence) && config.presence.enabled === true) channel.push('presence_state', {})
-    channel.subscribePostgres()
   }
 
   /** A public broadcast goes to every channel of that name (the sender's own only with `self`); `ack` gets a reply. */

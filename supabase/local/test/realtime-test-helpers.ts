@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type {
   RealtimeChannel,
+  RealtimeChannelOptions,
   RealtimePostgresChangesFilter,
   RealtimePostgresChangesPayload,
   RealtimeSystemPayload,
@@ -24,8 +25,8 @@ export interface Listener {
 }
 
 /** A channel of the official client listening to `bindings`, recording all it is told. */
-export function listen(client: SupabaseClient, bindings: Binding[], name = `live-${randomUUID()}`): Listener {
-  const listener: Listener = { channel: client.channel(name), changes: [], byBinding: bindings.map(() => []), system: [], statuses: [] }
+export function listen(client: SupabaseClient, bindings: Binding[], name = `live-${randomUUID()}`, config: RealtimeChannelOptions['config'] = {}): Listener {
+  const listener: Listener = { channel: client.channel(name, { config }), changes: [], byBinding: bindings.map(() => []), system: [], statuses: [] }
   bindings.forEach((binding, i) => {
     listener.channel.on('postgres_changes', binding, (payload: RealtimePostgresChangesPayload<Row>) => {
       listener.changes.push(payload)

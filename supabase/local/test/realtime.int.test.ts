@@ -52,6 +52,24 @@ describe('subscribing', () => {
   })
 })
 
+describe('subscribing with postgres_changes_options.wait', () => {
+  it('answers the join once the subscription is on, so a change made right after SUBSCRIBED arrives', async () => {
+    const listener = listen(owner.client, [products], undefined, { postgres_changes_options: { wait: true } })
+    await expect.poll(() => listener.statuses).toEqual(['SUBSCRIBED'])
+    const id = await insertProduct(stack, owner.accessToken, owner.shopId)
+    await received(listener, id)
+    await owner.client.removeChannel(listener.channel)
+  })
+
+  it('refuses the join, with the reason, when the subscription cannot be made', async () => {
+    const listener = listen(owner.client, [{ event: '*', schema: 'public', table: 'suppliers' }], undefined, { postgres_changes_options: { wait: true } })
+    await expect.poll(() => listener.statuses[0]).toBe(
+      'CHANNEL_ERROR: RealtimeDisabledForConfiguration: Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: *, schema: public, table: suppliers, filters: [], select: nil]',
+    )
+    await owner.client.removeChannel(listener.channel)
+  })
+})
+
 /** The channel joins; its postgres_changes system message is returned once it comes. */
 async function subscribedOrNot(listener: ReturnType<typeof listen>) {
   await expect.poll(() => listener.system.length, { timeout: 15_000 }).toBeGreaterThan(0)
