@@ -47,7 +47,7 @@ export async function deliverBatch(db: Database, registry: SubscriptionRegistry,
     const meta = metas.get(entity)
     const tableChanges = wanted.filter((change) => change.entity === entity)
     if (!meta || tableChanges.length === 0) continue
-    const passes = await filterPasses(db, meta, tableChanges, listening)
+    const passes = await filterPasses(db, meta, tableChanges, listening, warn)
     for (const change of tableChanges) {
       for (const subscription of listening) {
         if (!wants(subscription, change)) continue
@@ -78,7 +78,7 @@ async function revokedSessions(db: Database, subscriptions: Subscription[]): Pro
 }
 
 /** Runs every distinct filter set of the table's subscriptions over its changes, in one statement. */
-async function filterPasses(db: Database, meta: TableMeta, changes: CapturedChange[], listening: Subscription[]) {
+async function filterPasses(db: Database, meta: TableMeta, changes: CapturedChange[], listening: Subscription[], warn: (message: string) => void) {
   const sets = new Map<string, number>()
   const predicates: string[][] = []
   for (const subscription of listening) {
@@ -96,8 +96,13 @@ async function filterPasses(db: Database, meta: TableMeta, changes: CapturedChan
   if (predicates.length > 0) {
     // an insert or update is filtered on its new row, a delete on the identity WAL would carry
     const rows = changes.map((c) => ({ id: c.id, row: c.action === 'DELETE' ? identityOf(meta, c.oldRecord) : c.record }))
-    const { rows: results } = await db.query<{ id: string; passed: number[] }>(filterSetsStatement(entityName(meta), predicates), [batchJson(rows)])
-    for (const result of results) passed.set(Number(result.id), new Set(result.passed))
+    try {
+      const { rows: results } = await db.query<{ id: string; passed: number[] }>(filterSetsStatement(entityName(meta), predicates), [batchJson(rows)])
+      for (const result of results) passed.set(Number(result.id), new Set(result.passed))
+    } catch (error) {
+      // a filter the table no longer fits (a column changed type since) passes nothing, and stops nobody else
+      warn(`[realtime] filters on ${meta.schema}.${meta.table} failed, filtered subscriptions get nothing: ${(error as Error).message}`)
+    }
   }
   return (change: CapturedChange, subscription: Subscription) =>
     subscription.filters.length === 0 || (passed.get(change.id)?.has(sets.get(JSON.stringify(subscription.filters))!) ?? false)

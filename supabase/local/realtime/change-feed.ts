@@ -39,7 +39,7 @@ export class ChangeFeed {
   constructor(
     private readonly db: Database,
     private readonly registry: SubscriptionRegistry,
-    private readonly warn: (message: string) => void = console.warn,
+    private readonly warn: (message: string) => void = (message) => console.warn(message),
   ) {}
 
   /** Changes left from a previous run went to nobody then, and go to nobody now. */

@@ -2,7 +2,7 @@
 // real websocket): subscribing, what an insert, update and delete deliver, filters, heartbeat,
 // leaving, and public broadcast.
 import { postgresChangesFilter } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import type { Stack } from '../stack.ts'
 import { serviceClient, startTestStack } from './stack-fixture.ts'
@@ -159,6 +159,37 @@ describe('filters', () => {
     await received(service, mine, 'DELETE')
     expect(service.changes.map(rowOf)).toEqual([{ id: mine }])
     await admin.removeAllChannels()
+  })
+})
+
+describe('a table that changed under its subscriptions', () => {
+  it('sends nothing to a filter the column no longer fits or through a policy that fails on the row, and goes on for everyone else', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await stack.db.exec(`
+      create table public.drift (id int primary key, n int not null, f text);
+      alter table public.drift enable row level security;
+      create policy "fails on five" on public.drift for select to authenticated using (10 / (n - 5) <> 0);
+      grant select on public.drift to authenticated;
+      alter publication supabase_realtime add table public.drift;`)
+    const drift = { event: 'INSERT' as const, schema: 'public', table: 'drift' }
+    const everyRow = await listening(owner.client, [drift])
+    const filtered = await listening(owner.client, [{ ...drift, filter: 'f=eq.abc' }])
+    const elsewhere = await listening(owner.client, [products])
+    await stack.db.exec(`alter table public.drift alter column f type integer using 0`)
+    await stack.db.exec(`insert into public.drift values (1, 5, 0)`)
+    await received(elsewhere, await insertProduct(stack, owner.accessToken, owner.shopId))
+    await stack.db.exec(`insert into public.drift values (2, 6, 0)`)
+    await received(everyRow, 2 as unknown as string)
+    expect(everyRow.changes.map((c) => rowOf(c).id)).toEqual([2])
+    expect(filtered.changes).toEqual([])
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[realtime\] RLS check as authenticated failed, nothing sent: division by zero$/),
+        expect.stringMatching(/^\[realtime\] filters on public.drift failed, filtered subscriptions get nothing: invalid input syntax for type integer: "abc"$/),
+      ]),
+    )
+    warn.mockRestore()
+    await owner.client.removeAllChannels()
   })
 })
 
