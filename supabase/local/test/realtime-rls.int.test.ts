@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ownerWithShop, type Owner } from '@/test/support/catalogue-test-data'
 import { PUBLISHABLE_KEY } from '../config.ts'
 import type { Stack } from '../stack.ts'
-import { anonClient, serviceClient, startTestStack, testClient } from './stack-fixture.ts'
+import { anonClient, serviceClient, signUpUser, startTestStack, testClient } from './stack-fixture.ts'
 import { insertProduct, listen, listening, received, rest, rowOf, subscribed, type Listener } from './realtime-test-helpers.ts'
 import { userToken } from './rest-helpers.ts'
+import { answer, enrollTotp, steadyStep } from './mfa-helpers.ts'
 
 let stack: Stack
 let alice: Owner
@@ -98,6 +99,58 @@ describe('two shops', () => {
     await expect.poll(() => listener.changes.length).toBe(1)
     expect(listener.changes[0]).toMatchObject({ schema: 'public', table: 'products', eventType: 'INSERT', new: {}, old: {}, errors: ['Error 401: Unauthorized'] })
     await anon.removeAllChannels()
+  })
+})
+
+describe("a shop's team", () => {
+  it('sends a member the changes of the shops they belong to at the time of each change, not at the time they joined the channel', async () => {
+    const service = serviceClient(stack)
+    const sam = await signUpUser(stack)
+    const shopFloor = [
+      { event: '*' as const, schema: 'public', table: 'products', filter: `shop_id=eq.${alice.shopId}` },
+      { event: '*' as const, schema: 'public', table: 'stock_movements', filter: `shop_id=eq.${alice.shopId}` },
+    ]
+    const samHears = await listening(sam.client, shopFloor)
+    const aliceHears = await listening(alice.client, shopFloor)
+    const beforeJoining = await insertProduct(stack, alice.accessToken, alice.shopId, { qty: 5 })
+    await received(aliceHears, beforeJoining)
+
+    await service.from('shop_members').insert({ shop_id: alice.shopId, user_id: sam.id, role: 'staff' }).throwOnError()
+    const [sale] = await rest(stack, alice.accessToken, 'POST', '/rpc/adjust_stock', { p_product_id: beforeJoining, p_delta: -1, p_reason: 'sold' })
+    await received(samHears, sale!.id as string, 'INSERT')
+    await received(aliceHears, sale!.id as string, 'INSERT')
+
+    await service.from('shop_members').delete().eq('shop_id', alice.shopId).eq('user_id', sam.id).throwOnError()
+    const afterRemoval = await insertProduct(stack, alice.accessToken, alice.shopId)
+    await rest(stack, alice.accessToken, 'POST', '/rpc/adjust_stock', { p_product_id: afterRemoval, p_delta: 1, p_reason: 'received' })
+    await expect.poll(() => aliceHears.changes.filter((c) => c.table === 'stock_movements').length).toBe(2)
+    await flushed(sam.client.realtime)
+    // the sale and the stock it changed, while Sam was on the team: nothing before, nothing after
+    expect(seen(samHears).sort()).toEqual([`products UPDATE ${beforeJoining}`, `stock_movements INSERT ${sale!.id}`])
+    await sam.client.removeAllChannels()
+    await alice.client.removeAllChannels()
+  })
+
+  it('checks a member with an authenticator on the aal claim of their token, as REST does: a password-only session hears nothing', async () => {
+    const service = serviceClient(stack)
+    const manager = await signUpUser(stack)
+    await service.from('shop_members').insert({ shop_id: bob.shopId, user_id: manager.id, role: 'manager' }).throwOnError()
+    const step = await steadyStep()
+    const factor = await enrollTotp(manager.client)
+    expect((await answer(manager.client, factor.id, factor.secret, step)).error).toBeNull()
+    const [passwordOnly, withCode] = [testClient(stack), testClient(stack)]
+    for (const device of [passwordOnly, withCode]) await device.auth.signInWithPassword({ email: manager.email, password: manager.password })
+    expect((await answer(withCode, factor.id, factor.secret, step + 1)).error).toBeNull()
+    // supabase-js hands realtime a new token on SIGNED_IN and TOKEN_REFRESHED, not on MFA_CHALLENGE_VERIFIED
+    await withCode.realtime.setAuth()
+    const products = [{ event: 'INSERT' as const, schema: 'public', table: 'products', filter: `shop_id=eq.${bob.shopId}` }]
+    const aal1 = await listening(passwordOnly, products)
+    const aal2 = await listening(withCode, products)
+    const id = await insertProduct(stack, bob.accessToken, bob.shopId)
+    await received(aal2, id)
+    await flushed(passwordOnly.realtime)
+    expect(aal1.changes).toEqual([])
+    for (const device of [passwordOnly, withCode]) await device.removeAllChannels()
   })
 })
 
