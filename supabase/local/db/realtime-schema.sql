@@ -86,6 +86,37 @@ begin
 end
 $$;
 
+-- What the stack knows of a table's columns, privileges and policies (realtime/table-meta.ts) is
+-- kept until this number moves: every DDL command (GRANT and REVOKE, CREATE POLICY, ALTER TABLE...)
+-- moves it, in its own transaction, so a change committed after it is judged by the new catalogue.
+-- Role attributes (ALTER ROLE ... BYPASSRLS, GRANT role TO role) are global and do not move it.
+create table if not exists local_stack.realtime_catalog (
+  singleton boolean primary key default true check (singleton),
+  version bigint not null default 0
+);
+insert into local_stack.realtime_catalog default values on conflict do nothing;
+
+create or replace function local_stack.realtime_catalog_changed() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  -- local_stack.realtime_visible's own temporary table changes nothing the stack keeps
+  if current_setting('local_stack.realtime_quiet', true) = 'on' then
+    return;
+  end if;
+  update local_stack.realtime_catalog set version = version + 1;
+end
+$$;
+
+do $$
+begin
+  if not exists (select from pg_catalog.pg_event_trigger where evtname = 'local_stack_realtime_catalog') then
+    create event trigger local_stack_realtime_catalog on ddl_command_end
+      execute function local_stack.realtime_catalog_changed();
+  end if;
+end
+$$;
+
+revoke all on function local_stack.realtime_catalog_changed() from public;
 revoke all on function local_stack.realtime_capture() from public;
 revoke all on function local_stack.realtime_sync_triggers() from public;
 revoke all on function local_stack.realtime_publication_changed() from public;
@@ -109,9 +140,11 @@ declare
   v_ids bigint[];
 begin
   if to_regclass('pg_temp.local_stack_realtime_rows') is null then
+    perform set_config('local_stack.realtime_quiet', 'on', true);
     create temp table local_stack_realtime_rows (local_stack_change_id int8 primary key, local_stack_row jsonb) on commit delete rows;
     -- the subscribers' roles read it (a session's own temporary schema needs no grant)
     grant select on pg_temp.local_stack_realtime_rows to public;
+    perform set_config('local_stack.realtime_quiet', '', true);
   end if;
   insert into pg_temp.local_stack_realtime_rows
   select (r ->> 0)::int8, r -> 1 from jsonb_array_elements(p_batch -> 'rows') as r;

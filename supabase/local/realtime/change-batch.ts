@@ -3,7 +3,6 @@ import { isUuid } from '../uuid.ts'
 import { changePayload, errorPayload, identityOf, refusal, type CapturedChange, type TableMeta } from './change-payload.ts'
 import { filterPredicate, filterSetsStatement, quoteIdent, visibleRowsStatement } from './change-sql.ts'
 import type { Subscription, SubscriptionRegistry } from './subscriptions.ts'
-import { loadTableMeta } from './table-meta.ts'
 
 // Who gets each change of a batch, decided in SQL as Realtime's walrus does, but per batch rather
 // than per change and subscriber: the filters of every subscription over all of a table's changes
@@ -27,13 +26,19 @@ const wants = (subscription: Subscription, change: CapturedChange) => subscripti
 const batchJson = (rows: { id: number; row: unknown }[]) =>
   JSON.stringify(rows.map(({ id, row }) => ({ local_stack_change_id: id, local_stack_row: row ?? {} })))
 
-export async function deliverBatch(db: Database, registry: SubscriptionRegistry, changes: CapturedChange[], warn: (message: string) => void): Promise<void> {
+export async function deliverBatch(
+  db: Database,
+  registry: SubscriptionRegistry,
+  changes: CapturedChange[],
+  tableMeta: (entities: number[]) => Promise<Map<number, TableMeta>>,
+  warn: (message: string) => void,
+): Promise<void> {
   const byEntity = new Map<number, Subscription[]>()
   for (const change of changes) if (!byEntity.has(change.entity)) byEntity.set(change.entity, registry.forEntity(change.entity))
   const wanted = changes.filter((change) => byEntity.get(change.entity)!.some((s) => wants(s, change)))
   if (wanted.length === 0) return
   const subscriptions = [...byEntity.values()].flat()
-  const metas = await loadTableMeta(db, [...byEntity.keys()], [...new Set(subscriptions.map((s) => s.role))])
+  const metas = await tableMeta([...byEntity.keys()])
   const revoked = await revokedSessions(db, subscriptions)
   const sends = new Map<number, Send[]>()
   const checks = new Map<string, Check>()

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts'
 import { deliverBatch } from './change-batch.ts'
+import { TableMetaCache } from './table-meta.ts'
 import type { Action, CapturedChange } from './change-payload.ts'
 import type { SubscriptionRegistry } from './subscriptions.ts'
 
@@ -18,7 +19,8 @@ with taken as (
   returning id, entity, action, record, old_record, committed_at
 )
 select id, entity::int8 as entity, action, record, old_record,
-  to_char(committed_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
+  to_char(committed_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp,
+  (select version from local_stack.realtime_catalog) as catalog_version
 from taken order by id`
 
 interface TakenRow {
@@ -28,6 +30,7 @@ interface TakenRow {
   record: Record<string, unknown> | null
   old_record: Record<string, unknown> | null
   commit_timestamp: string
+  catalog_version: string
 }
 
 export class ChangeFeed {
@@ -35,6 +38,7 @@ export class ChangeFeed {
   private running: Promise<void> | undefined
   private again = false
   private stopped = false
+  private readonly metas = new TableMetaCache()
 
   constructor(
     private readonly db: Database,
@@ -79,11 +83,14 @@ export class ChangeFeed {
     do {
       this.again = false
       try {
-        let batch: CapturedChange[]
+        let batch: { changes: CapturedChange[]; catalogVersion: string }
         do {
           batch = await this.take()
-          if (batch.length > 0 && this.registry.size > 0) await deliverBatch(this.db, this.registry, batch, this.warn)
-        } while (batch.length === BATCH && !this.stopped)
+          if (batch.changes.length > 0 && this.registry.size > 0) {
+            const metas = (entities: number[]) => this.metas.get(this.db, entities, batch.catalogVersion)
+            await deliverBatch(this.db, this.registry, batch.changes, metas, this.warn)
+          }
+        } while (batch.changes.length === BATCH && !this.stopped)
       } catch (error) {
         // the database went away: the listener's reconnect kicks again
         if (!this.stopped) this.warn(`[realtime] changes not sent: ${(error as Error).message}`)
@@ -92,9 +99,10 @@ export class ChangeFeed {
     } while (this.again && !this.stopped)
   }
 
-  private async take(): Promise<CapturedChange[]> {
+  /** The next changes, and the catalogue's version as the same snapshot saw it. */
+  private async take(): Promise<{ changes: CapturedChange[]; catalogVersion: string }> {
     const { rows } = await this.db.query<TakenRow>(TAKE_SQL, [BATCH])
-    return rows.map((row) => ({
+    const changes = rows.map((row) => ({
       id: Number(row.id),
       entity: Number(row.entity),
       action: row.action,
@@ -102,5 +110,6 @@ export class ChangeFeed {
       oldRecord: row.old_record,
       commitTimestamp: row.commit_timestamp,
     }))
+    return { changes, catalogVersion: String(rows[0]?.catalog_version ?? '') }
   }
 }

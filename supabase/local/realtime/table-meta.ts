@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/database.ts'
+import { REQUEST_ROLES } from '../db/as-caller.ts'
 import type { TableMeta } from './change-payload.ts'
 
-// Read from the catalogue for every batch (one statement), so a migration applied under a
-// running stack counts from its next change. The policies' expressions are deparsed with the
-// stack's search_path, the one they are run with (change-batch.ts).
+// Read from the catalogue once per table for every role a subscriber can have, and kept until the
+// catalogue's version moves (db/realtime-schema.sql: any DDL, GRANT and REVOKE among them), so a
+// migration applied under a running stack counts from its next change. The policies'
+// expressions are deparsed with the stack's search_path, the one they are run with (change-batch.ts).
 
 // A SELECT (or ALL) policy of the table with a USING that applies to role r, as RLS picks them:
 // to PUBLIC, or to a role whose privileges r has.
@@ -38,4 +40,23 @@ where c.oid = any($1::oid[])`
 export async function loadTableMeta(db: Queryable, entities: number[], roles: string[]): Promise<Map<number, TableMeta>> {
   const { rows } = await db.query<TableMeta & { entity: string }>(META_SQL, [`{${entities.join(',')}}`, `{${roles.join(',')}}`])
   return new Map(rows.map((row) => [Number(row.entity), { ...row, entity: Number(row.entity) }]))
+}
+
+/** Each table's meta, read once and kept while the catalogue's version stays the same. */
+export class TableMetaCache {
+  private version: string | null = null
+  private readonly metas = new Map<number, TableMeta>()
+  private readonly roles = [...REQUEST_ROLES]
+
+  async get(db: Queryable, entities: number[], version: string): Promise<Map<number, TableMeta>> {
+    if (version !== this.version) {
+      this.metas.clear()
+      this.version = version
+    }
+    const missing = entities.filter((entity) => !this.metas.has(entity))
+    if (missing.length > 0) {
+      for (const [entity, meta] of await loadTableMeta(db, missing, this.roles)) this.metas.set(entity, meta)
+    }
+    return new Map(entities.flatMap((entity) => (this.metas.has(entity) ? [[entity, this.metas.get(entity)!] as const] : [])))
+  }
 }

@@ -193,6 +193,47 @@ describe('a table that changed under its subscriptions', () => {
   })
 })
 
+describe('column privileges', () => {
+  it("leaves out of a change the columns the subscriber's role may not select, and follows a GRANT or REVOKE from the next change", async () => {
+    // as products.unit_cost for staff: no SELECT on the column, SELECT on the rest
+    await stack.db.exec(`
+      create table public.priced (id int primary key, shop_id uuid not null, price numeric not null, cost numeric);
+      alter table public.priced replica identity full;
+      alter table public.priced enable row level security;
+      create policy "read all" on public.priced for select to authenticated using (true);
+      grant select (id, shop_id, price) on public.priced to authenticated;
+      grant all on public.priced to service_role;
+      alter publication supabase_realtime add table public.priced;`)
+    const priced = { event: '*' as const, schema: 'public', table: 'priced' }
+    const member = await listening(owner.client, [priced])
+    const admin = serviceClient(stack)
+    const service = await listening(admin, [priced])
+    const byCost = await subscribedOrNot(listen(owner.client, [{ ...priced, filter: 'cost=gt.1' }]))
+    expect(byCost?.message).toMatch(/Exception: ERROR P0001 \(raise_exception\) invalid column for filter cost$/)
+
+    await stack.db.exec(`insert into public.priced values (1, '${owner.shopId}', 2.5, 1.1)`)
+    await stack.db.exec(`update public.priced set price = 3, cost = 1.2 where id = 1`)
+    await expect.poll(() => member.changes.length).toBe(2)
+    expect(member.changes.map((c) => [c.eventType, c.new, c.old])).toEqual([
+      ['INSERT', { id: 1, shop_id: owner.shopId, price: 2.5 }, {}],
+      ['UPDATE', { id: 1, shop_id: owner.shopId, price: 3 }, { id: 1, shop_id: owner.shopId, price: 2.5 }],
+    ])
+    await expect.poll(() => service.changes.length).toBe(2)
+    expect(service.changes[1]).toMatchObject({ new: { cost: 1.2 }, old: { cost: 1.1 } })
+
+    await stack.db.exec(`grant select (cost) on public.priced to authenticated`)
+    await stack.db.exec(`update public.priced set cost = 1.3 where id = 1`)
+    await expect.poll(() => member.changes.length).toBe(3)
+    expect(member.changes[2]).toMatchObject({ new: { cost: 1.3 }, old: { cost: 1.2 } })
+    await stack.db.exec(`revoke select (cost) on public.priced from authenticated`)
+    await stack.db.exec(`update public.priced set cost = 1.4 where id = 1`)
+    await expect.poll(() => member.changes.length).toBe(4)
+    expect(member.changes[3]!.new).toEqual({ id: 1, shop_id: owner.shopId, price: 3 })
+    await admin.removeAllChannels()
+    await owner.client.removeAllChannels()
+  })
+})
+
 describe('the connection', () => {
   it('answers heartbeats on the phoenix topic', async () => {
     const listener = await listening(owner.client, [products])
