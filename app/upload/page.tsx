@@ -1,9 +1,11 @@
 import type { Metadata } from 'next'
+import { LiveRefresh } from '@/components/realtime/live-refresh'
 import { UploadPhotos } from '@/components/upload/upload-photos'
 import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { purgeRemovals } from '@/lib/data/photo-removals'
 import { requireShop } from '@/lib/auth/require-shop'
 import { countsBarcodes } from '@/lib/counting/pick-analyser'
+import { STOCKTAKE_TABLES } from '@/lib/realtime/live-tables'
 import { listCountingCatalogue } from '@/lib/data/products'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
 import { expireStaleStocktakes } from '@/lib/workflows/close-stocktake'
@@ -28,13 +30,16 @@ export default async function UploadPage() {
   ])
   const stocktake = open ? await openStocktakeView(supabase, open) : null
   return (
-    <UploadPhotos
-      stocktake={stocktake}
-      userId={user.id}
-      timeZone={shop.timezone}
-      countsOnDevice={countsOnDevice}
-      catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
-      recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
-    />
+    <>
+      <LiveRefresh tables={STOCKTAKE_TABLES} shopId={shop.id} />
+      <UploadPhotos
+        stocktake={stocktake}
+        userId={user.id}
+        timeZone={shop.timezone}
+        countsOnDevice={countsOnDevice}
+        catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
+        recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
+      />
+    </>
   )
 }
