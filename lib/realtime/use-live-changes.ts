@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import { useBrowserOnline } from '@/lib/hooks/use-browser-online'
+import { newRequestId } from '@/lib/request-id'
 import { CONNECT_GRACE_MS, initialConnection, onChannelEvent, type ChannelEvent, type LiveStatus } from './live-connection'
 import { liveHeld, liveHolds, liveStatuses } from './live-registry'
 import type { LiveTable } from './live-tables'
@@ -97,7 +98,7 @@ export function useLiveChanges({ tables, shopId, refresh, onChange, hold = false
       // factor (aal2); without this, RLS would judge the changes by the password-only token.
       await client.realtime.setAuth()
       if (stopped) return
-      channel = client.channel(`live:${key}:${crypto.randomUUID()}`, { config: { postgres_changes_options: { wait: true } } })
+      channel = client.channel(`live:${key}:${newRequestId()}`, { config: { postgres_changes_options: { wait: true } } })
       for (const table of key.split(',')) {
         const binding = { event: '*' as const, schema: 'public', table, ...(shop ? { filter: `shop_id=eq.${shop}` } : {}) }
         channel.on('postgres_changes', binding, (change: LiveChange) => {
