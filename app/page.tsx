@@ -5,12 +5,16 @@ import { HowItWorks } from '@/components/landing/how-it-works'
 import { CreateShopGate } from '@/components/shop/create-shop-gate'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { findShopForUser } from '@/lib/data/shops'
+import { getMyInvites } from '@/lib/data/team'
 import { createClient } from '@/lib/supabase/server'
 
 export default async function LandingPage() {
   const user = await getCurrentUser()
-  const shop = user ? await findShopForUser(await createClient(), user.id) : null
+  const supabase = user ? await createClient() : null
+  const shop = supabase && user ? await findShopForUser(supabase, user.id) : null
   if (shop) redirect('/app/products')
+  // Invited to a shop: join it, rather than being asked to create one.
+  if (supabase && !user?.anonymous && (await getMyInvites(supabase).catch(() => [])).length) redirect('/join')
 
   return (
     <main>

@@ -2,10 +2,11 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { getCurrentUser } from '@/lib/auth/current-user'
-import { getShopReport } from '@/lib/data/reports'
+import { getSalesByPerson, getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
 import { figureRows } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
+import { readPerson } from '@/lib/reports/sales-by-person'
 import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
@@ -14,6 +15,7 @@ import { EmailReportButton } from '@/components/reports/email-report-button'
 import { PeriodPicker } from '@/components/reports/period-picker'
 import { ReportFigures } from '@/components/reports/report-figures'
 import { ReportTables } from '@/components/reports/report-tables'
+import { SalesByPerson } from '@/components/reports/sales-by-person'
 import { TrendChart } from '@/components/reports/trend-chart'
 
 export const metadata: Metadata = { title: 'Reports' }
@@ -26,13 +28,17 @@ const CHARTS = [
 
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!(await getCurrentUser())) redirect('/auth?next=%2Freports')
-  const read = readPeriod(await searchParams)
-  // One request: the shop, its today and the report come together (no shop: null).
-  const result = read.ok
-    ? await getShopReport(await createClient(), read.request).catch((error: unknown) => {
-        throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
-      })
-    : undefined
+  const params = await searchParams
+  const read = readPeriod(params)
+  const person = readPerson(params.person)
+  const outage = (error: unknown) => {
+    throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
+  }
+  // One request for the shop, its today and the report (no shop: null); sales per person beside it.
+  const supabase = await createClient()
+  const [result, people] = read.ok
+    ? await Promise.all([getShopReport(supabase, read.request).catch(outage), getSalesByPerson(supabase, read.request).catch(outage)])
+    : [undefined, null]
   if (result === null) redirect('/')
   const report = result?.ok ? result.report : null
   const picked = read.ok ? read.request : read
@@ -88,6 +94,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
               })}
             </div>
           </section>
+          {people && read.ok && <SalesByPerson people={people} person={person} currency={report.currency} query={periodQuery(read.request)} />}
           <ReportTables report={report} />
         </>
       )}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import type { ReactNode } from 'react'
+import Link from 'next/link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getDeliveryHistory, getDeliverySettings } from '@/lib/data/delivery-settings'
 import { getReportFeed } from '@/lib/data/report-feeds'
@@ -12,22 +12,12 @@ import { ChannelsForm } from '@/components/settings/channels-form'
 import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
+import { SettingsSection } from '@/components/settings/settings-section'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
 import { TwoFactorSetting } from '@/components/two-factor/two-factor-setting'
 
 export const metadata: Metadata = { title: 'Settings' }
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3 rounded-xl border p-4">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
 
 export default async function SettingsPage() {
   const { shop, supabase } = await requireShop('/settings')
@@ -47,7 +37,7 @@ export default async function SettingsPage() {
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
-      <Section id="shop-heading" title="Shop">
+      <SettingsSection id="shop-heading" title="Shop">
         <ShopSettingsForm
           name={shop.name}
           currency={shop.currency}
@@ -55,28 +45,34 @@ export default async function SettingsPage() {
           reportTime={settings.report_time}
           timeZones={timeZoneChoices(shop.timezone)}
         />
-      </Section>
-      <Section id="channels-heading" title="Reports and alerts">
+      </SettingsSection>
+      <SettingsSection id="team-heading" title="Team">
+        <p className="text-sm text-muted-foreground">Invite staff and managers, change what they can do, or hand the shop over.</p>
+        <Link href="/settings/team" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+          Manage the team
+        </Link>
+      </SettingsSection>
+      <SettingsSection id="channels-heading" title="Reports and alerts">
         {scheduledSendsBlocked() && (
           <p role="alert" className="rounded-lg border border-destructive/50 p-3 text-sm text-destructive">
             {SCHEDULED_SENDS_BLOCKED}
           </p>
         )}
         <ChannelsForm channels={settings} ownerEmail={ownerEmail} whatsAppUnavailable={whatsAppUnavailable} />
-      </Section>
-      <Section id="recipients-heading" title="Recipients">
+      </SettingsSection>
+      <SettingsSection id="recipients-heading" title="Recipients">
         <Recipients recipients={recipients} whatsAppUnavailable={whatsAppUnavailable} />
-      </Section>
-      <Section id="deliveries-heading" title="Deliveries">
+      </SettingsSection>
+      <SettingsSection id="deliveries-heading" title="Deliveries">
         <TestReportButton />
         <DeliveryHistory deliveries={history} timeZone={shop.timezone} />
-      </Section>
-      <Section id="sheets-heading" title="Google Sheets">
+      </SettingsSection>
+      <SettingsSection id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
-      </Section>
-      <Section id="two-factor-heading" title="Two-factor sign-in">
+      </SettingsSection>
+      <SettingsSection id="two-factor-heading" title="Two-factor sign-in">
         <TwoFactorSetting authenticators={authenticators} timeZone={shop.timezone} />
-      </Section>
+      </SettingsSection>
     </main>
   )
 }

@@ -7,13 +7,13 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 
-export function UpdatePasswordForm() {
+export function UpdatePasswordForm({ next }: { next: string }) {
   const router = useRouter()
   const { state, pending, formProps } = useServerForm(updatePassword, {
     errorTitle: 'Could not change the password',
     onSuccess: ({ message }) => {
       toast.success('Password changed', { description: message })
-      router.replace('/dashboard')
+      router.replace(next)
       router.refresh()
     },
   })

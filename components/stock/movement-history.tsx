@@ -11,16 +11,18 @@ interface MovementHistoryProps {
   productId: string
   timeZone: string
   userId: string
+  /** names of the shop's people, by user id */
+  people: Record<string, string>
 }
 
 
-function who(movement: StockMovement, userId: string) {
+function who(movement: StockMovement, userId: string, people: Record<string, string>) {
   if (movement.created_by === userId) return 'You'
-  return movement.created_by ? 'Another user' : 'Unknown'
+  return (movement.created_by && people[movement.created_by]) ?? 'Unknown'
 }
 
 /** The product's ledger, newest first: what changed, why, how, who and when (in the shop's time zone). */
-export function MovementHistory({ history, productId, timeZone, userId }: MovementHistoryProps) {
+export function MovementHistory({ history, productId, timeZone, userId, people }: MovementHistoryProps) {
   const href = (page: number) => `/app/products/${productId}${page > 1 ? `?page=${page}` : ''}#history`
   if (history.movements.length === 0) return <p className="text-muted-foreground">No stock changes yet.</p>
 
@@ -32,7 +34,7 @@ export function MovementHistory({ history, productId, timeZone, userId }: Moveme
             <div className="grid gap-0.5">
               <p className="font-medium">{REASON_LABELS[movement.reason] ?? movement.reason}</p>
               <p className="text-sm text-muted-foreground">
-                {SOURCE_LABELS[movement.source] ?? movement.source} · {who(movement, userId)} ·{' '}
+                {SOURCE_LABELS[movement.source] ?? movement.source} · {who(movement, userId, people)} ·{' '}
                 <time dateTime={movement.created_at}>{formatDateTime(movement.created_at, timeZone)}</time>
               </p>
               {movement.note && <p className="text-sm break-words">{movement.note}</p>}

@@ -49,7 +49,7 @@ test.describe('signed in', () => {
       expect(await seriousViolations(page)).toEqual([])
     })
 
-    for (const path of ['/dashboard', '/upload', '/scan', '/settings', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
+    for (const path of ['/dashboard', '/upload', '/scan', '/settings', '/settings/team', '/join', '/reports?range=30d', '/reports?range=custom&from=2026-11-10&to=2026-11-01']) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path)
         expect(await seriousViolations(page)).toEqual([])

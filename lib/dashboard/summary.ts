@@ -51,7 +51,12 @@ export const dashboardSummarySchema = z.object({
 type SummaryRow = z.infer<typeof dashboardSummarySchema>
 
 /** A movement with its reason and source as the owner reads them, labelled on the server. */
-export type RecentMovement = SummaryRow['recent'][number] & { reason_label: string; source_label: string }
+export type RecentMovement = SummaryRow['recent'][number] & {
+  reason_label: string
+  source_label: string
+  /** the member who made it, when known */
+  by: string | null
+}
 
 export interface LowStockItem {
   id: string

@@ -10,6 +10,8 @@ interface DashboardAnswer {
   summary: unknown
   open_stocktake: { id: string; created_at: string; photos: PhotoState[] } | null
   reorder: ReorderInputs
+  /** who made each recent movement, by movement id (members' names) */
+  recent_by: Record<string, string>
 }
 
 /** The stocktake under way, unless it has gone stale (a later visit closes that one). */
@@ -29,6 +31,7 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
     ...movement,
     reason_label: REASON_LABELS[movement.reason] ?? movement.reason,
     source_label: SOURCE_LABELS[movement.source] ?? movement.source,
+    by: answer.recent_by?.[movement.id] ?? null,
   }))
   return {
     ...summary,

@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { shopReportSchema, type ShopReport } from '@/lib/reports/report'
 import type { PeriodRequest } from '@/lib/reports/period'
+import { salesByPersonSchema, type PersonSales } from '@/lib/reports/sales-by-person'
 
 export type ShopReportResult = { ok: true; report: ShopReport } | { ok: false; message: string; badRange?: boolean }
 
@@ -9,12 +10,22 @@ export type ShopReportResult = { ok: true; report: ShopReport } | { ok: false; m
  * The report for a preset or custom days: of the caller's shop, or of `shopId` (with the
  * service-role client, for a feed or a delivery); null when there is no such shop.
  */
+const periodArgs = (request: PeriodRequest) =>
+  request.range === 'custom' ? { p_from: request.from, p_to: request.to, p_range: null } : { p_from: null, p_to: null, p_range: request.range }
+
 export async function getShopReport(supabase: SupabaseClient, request: PeriodRequest, shopId?: string): Promise<ShopReportResult | null> {
-  const args = request.range === 'custom' ? { p_from: request.from, p_to: request.to, p_range: null } : { p_from: null, p_to: null, p_range: request.range }
+  const args = periodArgs(request)
   const { data, error } = shopId ? await supabase.rpc('shop_report_of', { p_shop_id: shopId, ...args }) : await supabase.rpc('shop_report', args)
   // The database refuses a range the form let through (a hand-typed address): its words are for the owner.
   if (error?.code === '22023' && error.hint?.startsWith('range_')) return { ok: false, message: error.message, badRange: true }
   if (error) throw new Error(error.message)
   if (data === null) return null
   return { ok: true, report: shopReportSchema.parse(data) }
+}
+
+/** Sales per person over the period, for owners and managers (null for anyone else, or a bad range). */
+export async function getSalesByPerson(supabase: SupabaseClient, request: PeriodRequest): Promise<PersonSales[] | null> {
+  const { data, error } = await supabase.rpc('report_sales_by_person', periodArgs(request))
+  if (error) throw new Error(error.message)
+  return data === null ? null : salesByPersonSchema.parse(data)
 }

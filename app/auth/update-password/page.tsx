@@ -1,15 +1,18 @@
 import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { getCurrentUser } from '@/lib/auth/current-user'
+import { safeNextPath } from '@/lib/auth/next-path'
 import { UpdatePasswordForm } from '@/components/auth/update-password-form'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
 export const metadata: Metadata = { title: 'Choose a new password' }
 
-/** Reached signed in, by the emailed reset link (through /auth/confirm). */
-export default async function UpdatePasswordPage() {
+/** Reached signed in, by the emailed reset link or an invitation (through /auth/confirm); then on to `next`. */
+export default async function UpdatePasswordPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const user = await getCurrentUser()
   if (!user || user.anonymous) redirect('/auth?link=expired')
+  const { next } = await searchParams
+  const then = safeNextPath(typeof next === 'string' ? next : null, '/dashboard')
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
       <Card className="w-full max-w-md">
@@ -20,7 +23,7 @@ export default async function UpdatePasswordPage() {
           <CardDescription>{`For ${user.email}`}</CardDescription>
         </CardHeader>
         <CardContent>
-          <UpdatePasswordForm />
+          <UpdatePasswordForm next={then} />
         </CardContent>
       </Card>
     </main>

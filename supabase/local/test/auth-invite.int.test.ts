@@ -48,7 +48,7 @@ describe('invite', () => {
     expect(others).toEqual([])
     expect(message!.subject).toBe('You have been invited to ShelfSnap')
     expect(message!.HTML).toContain(`as ${email}`)
-    expect(message!.HTML).toMatch(/href="http:\/\/localhost:3000\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=invite&next=\/auth\/update-password"/)
+    expect(message!.HTML).toMatch(/href="http:\/\/localhost:3000\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=invite&next=%2Fauth%2Fupdate-password%3Fnext%3D%252Fjoin"/)
     expect((await authClient(stack).auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' })
   })
 

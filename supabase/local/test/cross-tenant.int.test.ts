@@ -32,6 +32,9 @@ interface Tenant {
   purchaseOrderLineId: string
   /** an email recipient waiting for confirmation; a queued test report */
   recipientId: string
+  /** an open invitation; a staff member who joined by one */
+  inviteId: string
+  memberId: string
 }
 
 type Json = Record<string, unknown>
@@ -45,6 +48,10 @@ const tableAttacks: Record<string, (victim: Tenant) => { filter: string; insert:
   shops: (v) => ({ filter: `id=eq.${v.shopId}`, insert: { owner_id: v.user.id, name: 'Hijack', currency: 'GBP' }, patch: { name: 'Hijacked' } }),
   // a member row planted by someone else would open the whole shop to them
   shop_members: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, user_id: v.user.id, role: 'manager' }, patch: { role: 'staff' } }),
+  shop_people: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, user_id: v.user.id, name: 'Planted' }, patch: { name: 'Hijacked' } }),
+  // a forged record of who changed what
+  shop_changes: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, setting: 'name', new_value: 'Planted' }, patch: { changed_by: null } }),
+  shop_invites: (v) => ({ filter: `id=eq.${v.inviteId}`, insert: { shop_id: v.shopId, email: 'planted@example.com', role: 'manager' }, patch: { role: 'manager', expires_at: '2099-01-01' } }),
   products: (v) => ({
     filter: `id=eq.${v.productId}`,
     insert: { shop_id: v.shopId, name: 'Planted', sku: 'PLANTED' },
@@ -133,6 +140,18 @@ const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   my_memberships: () => ({}),
   member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
   current_shop_id: () => ({}),
+  owned_shop_id: () => ({}),
+  report_sales_by_person: () => ({ p_range: '30d' }),
+  shop_team: () => ({}),
+  invite_member: () => ({ p_email: 'planted@example.com', p_role: 'manager' }),
+  revoke_invite: (v) => ({ p_id: v.inviteId }),
+  my_invites: () => ({}),
+  accept_invite: (v) => ({ p_id: v.inviteId }),
+  lock_team_member: (v) => ({ p_user_id: v.memberId }),
+  check_team_member: (v) => ({ p_user_id: v.memberId }),
+  set_member_role: (v) => ({ p_user_id: v.memberId, p_role: 'manager' }),
+  remove_member: (v) => ({ p_user_id: v.memberId }),
+  hand_over_shop: (v) => ({ p_user_id: v.memberId }),
   adjust_stock: (v) => ({ p_product_id: v.productId, p_delta: -5, p_reason: 'sold' }),
   backend_health: () => ({}),
   confirm_whatsapp_code: (v) => ({ p_id: v.recipientId, p_code: '000000' }),
@@ -261,7 +280,13 @@ async function makeTenant(name: string): Promise<Tenant> {
     .single<{ id: string }>()
     .throwOnError()
   await user.client.rpc('queue_test_report').throwOnError()
+  const member = await signUpUser(stack)
+  const { data: joinedBy } = await user.client.rpc('invite_member', { p_email: member.email, p_role: 'staff' }).throwOnError()
+  await member.client.rpc('accept_invite', { p_id: joinedBy }).throwOnError()
+  const { data: inviteId } = await user.client.rpc('invite_member', { p_email: `invited-${member.email}`, p_role: 'staff' }).throwOnError()
   return {
+    inviteId,
+    memberId: member.id,
     user,
     shopId: shop.id,
     productId: product.id,

@@ -6,6 +6,7 @@ import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
 import { listProductSuppliers } from '@/lib/data/product-suppliers'
 import { unitsOnOrder } from '@/lib/data/purchase-orders'
+import { getShopPeople } from '@/lib/data/people'
 import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
 import { listSupplierChoices } from '@/lib/data/suppliers'
@@ -32,11 +33,12 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   if (!product) notFound()
   const pageParam = (await searchParams).page
   const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
-  const [history, links, suppliers, onOrder] = await Promise.all([
+  const [history, links, suppliers, onOrder, people] = await Promise.all([
     listMovements(supabase, id, page),
     listProductSuppliers(supabase, id),
     listSupplierChoices(supabase, shop.id),
     unitsOnOrder(supabase, id),
+    getShopPeople(supabase, shop.id),
   ])
   const details = [
     ['SKU', product.sku ?? '—'],
@@ -92,7 +94,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
       />
       <section id="history" aria-labelledby="history-heading" className="grid gap-3">
         <h2 id="history-heading" className="text-lg font-semibold">Stock history</h2>
-        <MovementHistory history={history} productId={product.id} timeZone={shop.timezone} userId={user.id} />
+        <MovementHistory history={history} productId={product.id} timeZone={shop.timezone} userId={user.id} people={people} />
       </section>
     </main>
   )

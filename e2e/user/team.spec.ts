@@ -1,0 +1,103 @@
+// The owner's team, as the owner and the invited person do it: an invitation from the Team page
+// (the email through the mail catcher), the invitee choosing a password and joining, selling at
+// the counter, and being removed: refused on their next request.
+import { expect, test } from '@playwright/test'
+import { confirmLinkIn, mailTo } from '../_helpers/mail'
+import { browserSession, createOwner, newCredentials, restAs } from '../_helpers/stack'
+import { expectToast, productCard, signIn } from '../_helpers/ui'
+
+test.use({ storageState: { cookies: [], origins: [] } })
+
+test('the owner invites staff by email; they join, sell, and lose access once removed @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-owner', { shopName: 'Corner Team Shop', products: [{ name: 'Team Milk', sku: 'TM-1', qty: 9, low_stock_threshold: 2 }] })
+  const staff = newCredentials('team-staff')
+  await signIn(page, owner, '/settings/team')
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
+  await page.getByLabel('Email').fill('not-an-address')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address')
+  await page.getByLabel('Email').fill(staff.email)
+  await page.getByLabel('Role').selectOption('staff')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expectToast(page, 'Invitation sent', `Invitation sent to ${staff.email}. It works for 7 days.`, 'success')
+  const waiting = page.getByRole('region', { name: 'Invitations waiting' })
+  await expect(waiting.getByRole('listitem').filter({ hasText: staff.email })).toContainText('Staff')
+
+  // The invitee, on their own phone: the emailed link, a password, then the shop.
+  const invitee = await browser.newContext()
+  const staffPage = await invitee.newPage()
+  await staffPage.goto(await confirmLinkIn(staff.email, 'You have been invited to ShelfSnap'))
+  await expect(staffPage).toHaveURL(/\/auth\/update-password\?next=%2Fjoin$/)
+  await staffPage.getByLabel('New password', { exact: true }).fill(staff.password)
+  await staffPage.getByLabel('New password again').fill(staff.password)
+  await staffPage.getByRole('button', { name: 'Change password' }).click()
+  await expect(staffPage).toHaveURL('/join')
+  await expect(staffPage.getByText('Corner Team Shop invited you as staff.')).toBeVisible()
+  await staffPage.getByRole('button', { name: 'Join Corner Team Shop' }).click()
+  await expectToast(staffPage, 'You joined Corner Team Shop', '', 'success')
+  await expect(staffPage).toHaveURL('/dashboard')
+
+  await staffPage.goto('/app/products')
+  const milk = productCard(staffPage, 'Team Milk')
+  await expect(milk).toContainText('Stock: 9')
+  await milk.getByRole('button', { name: 'Sold 1 Team Milk' }).click()
+  await expect(milk).toContainText('Stock: 8')
+  await expectToast(staffPage, 'Sold 1 × Team Milk', 'Stock is now 8', 'success')
+
+  // The owner sees who made the sale: on the dashboard and in the product's history.
+  const staffName = staff.email.split('@')[0]!
+  await page.goto('/dashboard')
+  const recent = page.getByRole('list', { name: 'Recent stock movements' }).getByRole('listitem').first()
+  await expect(recent).toContainText(`Sold · By hand · ${staffName} ·`)
+  await recent.getByRole('link', { name: 'Team Milk' }).click()
+  await expect(page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem').first()).toContainText(staffName)
+
+  // ...and in /reports, sales per person, then that person's products.
+  await page.goto('/reports?range=today')
+  const byPerson = page.getByRole('table', { name: 'Sales by person' })
+  await expect(byPerson.getByRole('row', { name: new RegExp(staffName) })).toHaveText(new RegExp(`${staffName}\\s*1\\s*1`))
+  await page.getByRole('navigation', { name: 'Whose sales' }).getByRole('link', { name: staffName }).click()
+  await expect(page.getByRole('table', { name: `Sales by ${staffName}` }).getByRole('row', { name: /Team Milk/ })).toContainText('1')
+
+  await page.goto('/settings/team')
+  const members = page.getByRole('region', { name: 'Members' })
+  const row = members.getByRole('listitem').filter({ hasText: staff.email })
+  await expect(row).toContainText('Staff')
+  await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
+  await row.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+  await expectToast(page, 'Removed from the team', 'Removed from the team: their next tap or page is refused', 'success')
+  await expect(members.getByRole('listitem').filter({ hasText: staff.email })).toHaveCount(0)
+
+  // Their token has not expired, but the database asks for membership on every request.
+  const { access_token } = await browserSession(invitee)
+  expect((await restAs(access_token, '/products?select=id,name,qty')).json).toEqual([])
+  await staffPage.goto('/app/products')
+  await expect(productCard(staffPage, 'Team Milk')).toHaveCount(0)
+  await invitee.close()
+})
+
+test('someone who already has an account is emailed a link to /join, and signing in takes them there @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-owner2', { shopName: 'Second Team Shop' })
+  const partner = await createOwner('team-partner', { shopName: null })
+  await signIn(page, owner, '/settings/team')
+  await page.getByLabel('Email').fill(partner.email)
+  await page.getByLabel('Role').selectOption('manager')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expectToast(page, 'Invitation sent', `Invitation sent to ${partner.email}. It works for 7 days.`, 'success')
+  const joinLink = async () => {
+    const [email] = (await mailTo(partner.email)).filter((message) => message.Subject === 'Join Second Team Shop on ShelfSnap')
+    return email ? /href="([^"]+)"/.exec(email.HTML)?.[1] : undefined
+  }
+  await expect.poll(joinLink).toMatch(/\/join$/)
+
+  const context = await browser.newContext()
+  const partnerPage = await context.newPage()
+  await signIn(partnerPage, partner, '/')
+  await expect(partnerPage).toHaveURL('/join')
+  await expect(partnerPage.getByText('Second Team Shop invited you as a manager.')).toBeVisible()
+  await partnerPage.getByRole('button', { name: 'Join Second Team Shop' }).click()
+  await expect(partnerPage).toHaveURL('/dashboard')
+  await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await context.close()
+})

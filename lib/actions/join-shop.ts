@@ -1,0 +1,18 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { acceptInvite } from '@/lib/data/team'
+import { inviteIdSchema } from '@/lib/validations/team'
+import { validatedAction } from './validated-action'
+
+/** /join: the signed-in person takes an invitation made to their address. */
+export const joinShop = validatedAction(
+  inviteIdSchema,
+  async ({ id }, { supabase }) => {
+    const joined = await acceptInvite(supabase, id)
+    if (!joined.ok) return { ok: false, message: joined.message }
+    revalidatePath('/', 'layout')
+    return { ok: true, message: 'Welcome to the team' }
+  },
+  { requireUser: true },
+)

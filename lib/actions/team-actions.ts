@@ -1,0 +1,116 @@
+'use server'
+
+import { headers } from 'next/headers'
+import { revalidatePath } from 'next/cache'
+import { getShopForUser } from '@/lib/data/shops'
+import { checkTeamMember, handOverShop, inviteMember, removeMember, revokeInvite, setManagersNeedTwoFactor, setMemberRole, type TeamResult } from '@/lib/data/team'
+import { linkOrigin } from '@/lib/delivery/site-url'
+import { canSendEmail, sendEmail } from '@/lib/email/mailer'
+import { renderTeamInviteEmail } from '@/lib/email/team-invite-email'
+import { createAdminClient } from '@/lib/supabase/admin'
+import { inviteIdSchema, inviteMemberSchema, managersNeedTwoFactorSchema, memberRoleSchema, memberSchema, type TeamRole } from '@/lib/validations/team'
+import type { ActionState } from './action-state'
+import { NO_SHOP_MESSAGE } from './product-action-results'
+import { validatedAction } from './validated-action'
+
+const done = (result: TeamResult<unknown>, message: string): ActionState => {
+  revalidatePath('/settings/team')
+  return result.ok ? { ok: true, message } : { ok: false, message: result.message }
+}
+
+/**
+ * The email: a new address gets the auth server's invite (it creates the account; the link
+ * lands on /auth/confirm, then a password, then /join); an address with an account gets ours.
+ */
+async function sendInvitation(shopName: string, email: string, role: TeamRole): Promise<ActionState> {
+  const joinUrl = `${linkOrigin((await headers()).get('origin'))}/join`
+  const sent = `Invitation sent to ${email}. It works for 7 days.`
+  const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl })
+  if (!error) return { ok: true, message: sent }
+  if (error.code !== 'email_exists') {
+    console.error('Error sending an invitation:', error)
+    return { ok: false, message: `The invitation is saved, but the email could not be sent (${error.message}). Invite again in a minute.` }
+  }
+  if (!canSendEmail()) return { ok: true, message: `${email} already has a ShelfSnap account: ask them to sign in and open ${joinUrl}` }
+  try {
+    await sendEmail({ to: email, ...(await renderTeamInviteEmail({ shopName, role, joinUrl })) })
+  } catch (mailError) {
+    console.error('Error sending an invitation:', mailError)
+    return { ok: false, message: 'The invitation is saved, but the email could not be sent. Invite again in a minute.' }
+  }
+  return { ok: true, message: sent }
+}
+
+export const inviteTeamMember = validatedAction(
+  inviteMemberSchema,
+  async ({ email, role }, { supabase, userId }) => {
+    const shop = await getShopForUser(supabase, userId)
+    if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
+    const invited = await inviteMember(supabase, email, role)
+    revalidatePath('/settings/team')
+    if (!invited.ok) return { ok: false, message: invited.message, fieldErrors: { email: [invited.message] } }
+    return sendInvitation(shop.name, email.toLowerCase(), role)
+  },
+  { requireUser: true },
+)
+
+export const revokeTeamInvite = validatedAction(
+  inviteIdSchema,
+  async ({ id }, { supabase }) => {
+    const revoked = await revokeInvite(supabase, id)
+    if (revoked.ok && !revoked.value) return done({ ok: false, message: 'This invitation was already used or withdrawn' }, '')
+    return done(revoked, 'Invitation withdrawn: its link no longer works')
+  },
+  { requireUser: true },
+)
+
+export const changeMemberRole = validatedAction(
+  memberRoleSchema,
+  async ({ userId, role }, { supabase }) => done(await setMemberRole(supabase, userId, role), `Now ${role === 'manager' ? 'a manager' : 'staff'}`),
+  { requireUser: true },
+)
+
+export const removeTeamMember = validatedAction(
+  memberSchema,
+  async ({ userId }, { supabase }) => done(await removeMember(supabase, userId), 'Removed from the team: their next tap or page is refused'),
+  { requireUser: true },
+)
+
+export const handOverTeamShop = validatedAction(
+  memberSchema,
+  async ({ userId }, { supabase }) => {
+    const result = await handOverShop(supabase, userId)
+    revalidatePath('/', 'layout')
+    return done(result, 'The shop is handed over: you stay on as a manager')
+  },
+  { requireUser: true },
+)
+
+/** A member who lost their phone: their authenticators go, and they sign in with the password alone until they add one again. */
+export const resetMemberTwoFactor = validatedAction(
+  memberSchema,
+  async ({ userId }, { supabase }) => {
+    const member = await checkTeamMember(supabase, userId)
+    if (!member.ok) return done(member, '')
+    const admin = createAdminClient().auth.admin.mfa
+    const { data, error } = await admin.listFactors({ userId })
+    if (error) throw new Error(error.message)
+    for (const factor of data.factors) {
+      const removed = await admin.deleteFactor({ id: factor.id, userId })
+      if (removed.error) throw new Error(removed.error.message)
+    }
+    return done(member, data.factors.length ? 'Two-factor sign-in reset: they sign in with their password and can add a new phone' : 'They had no authenticator app')
+  },
+  { requireUser: true },
+)
+
+export const setManagersTwoFactor = validatedAction(
+  managersNeedTwoFactorSchema,
+  async ({ on }, { supabase, userId }) => {
+    const shop = await getShopForUser(supabase, userId)
+    if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
+    const result = await setManagersNeedTwoFactor(supabase, shop.id, on)
+    return done(result, on ? 'Managers now need two-factor sign-in to manage: without it they work as staff' : 'Managers no longer need two-factor sign-in')
+  },
+  { requireUser: true },
+)

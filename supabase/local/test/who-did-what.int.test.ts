@@ -1,0 +1,119 @@
+// Who did what, recorded by the database from auth.uid(), never from the client: a sale by a
+// staff member, a stocktake confirmed, a setting changed, a role taken away; and the names the
+// app shows beside them, kept after someone leaves.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Stack } from '../stack.ts'
+import { serviceClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+
+let stack: Stack
+let service: SupabaseClient
+let owner: TestUser
+let manager: TestUser
+let staff: TestUser
+let shopId: string
+let productId: string
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  service = serviceClient(stack)
+  owner = await signUpUser(stack)
+  manager = await signUpUser(stack, `mo-${randomUUID()}@example.com`)
+  staff = await signUpUser(stack, `sam-${randomUUID()}@example.com`)
+  shopId = (await owner.client.from('shops').insert({ name: 'Ledger Shop' }).select('id').single().throwOnError()).data.id
+  await owner.client.from('shops').update({ staff_can_confirm: true }).eq('id', shopId).throwOnError()
+  productId = (await owner.client.from('products').insert({ shop_id: shopId, name: 'Milk', sku: 'MILK', qty: 10 }).select('id').single().throwOnError()).data.id
+  await service.from('shop_members').insert([
+    { shop_id: shopId, user_id: manager.id, role: 'manager' },
+    { shop_id: shopId, user_id: staff.id, role: 'staff' },
+  ]).throwOnError()
+})
+afterAll(async () => stack?.stop())
+
+describe('who did what', () => {
+  it('books a sale to the member who tapped, and names them on the dashboard', async () => {
+    const { data: sale } = await staff.client
+      .rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: randomUUID() })
+      .throwOnError()
+    const { data: row } = await service.from('stock_movements').select('created_by').eq('id', (sale as { id: string }).id).single().throwOnError()
+    expect(row.created_by).toBe(staff.id)
+    const { data: dashboard } = await owner.client.rpc('dashboard').throwOnError()
+    expect((dashboard as { recent_by: Record<string, string> }).recent_by).toMatchObject({ [(sale as { id: string }).id]: staff.email.split('@')[0] })
+    const { data: people } = await staff.client.from('shop_people').select('user_id, name').order('name').throwOnError()
+    expect(people).toEqual(expect.arrayContaining([{ user_id: staff.id, name: staff.email.split('@')[0] }]))
+  })
+
+  it('gives owners and managers sales per person, a sale undone counting for nobody', async () => {
+    const sell = async (who: TestUser, undo = false) => {
+      const requestId = randomUUID()
+      await who.client.rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: requestId }).throwOnError()
+      if (undo) await who.client.rpc('undo_stock_change', { p_product_id: productId, p_request_id: requestId }).throwOnError()
+    }
+    await owner.client.from('products').update({ unit_price: 1.5 }).eq('id', productId).throwOnError()
+    await sell(staff)
+    await sell(staff, true)
+    await sell(manager)
+    const { data } = await owner.client.rpc('report_sales_by_person', { p_range: 'today' }).throwOnError()
+    expect(data).toEqual([
+      { user_id: staff.id, name: staff.email.split('@')[0], sales: 2, units: 2, value: 3, unpriced_products: 0, products: [{ name: 'Milk', units: 2, value: 3 }] },
+      { user_id: manager.id, name: manager.email.split('@')[0], sales: 1, units: 1, value: 1.5, unpriced_products: 0, products: [{ name: 'Milk', units: 1, value: 1.5 }] },
+    ])
+    expect((await manager.client.rpc('report_sales_by_person', { p_range: '7d' })).data).toHaveLength(2)
+    expect((await staff.client.rpc('report_sales_by_person', { p_range: 'today' })).data).toBeNull()
+  })
+
+  it('records who confirmed a stocktake', async () => {
+    const { data: session } = await staff.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
+    for (const side of ['start', 'end'] as const) {
+      const path = `${shopId}/${session.id}/${side}-1.png`
+      const upload = await staff.client.storage.from('stock-photos').upload(path, new Blob([PNG], { type: 'image/png' }))
+      expect(upload.error).toBeNull()
+      const { data: photo } = await staff.client
+        .rpc('add_count_photo', { p_session_id: session.id, p_side: side, p_storage_path: path, p_width: 1, p_height: 1 })
+        .single<{ id: string }>()
+        .throwOnError()
+      await staff.client.from('count_photos').update({ status: 'analysed', codes_found: 1 }).eq('id', photo.id).throwOnError()
+      await staff.client
+        .from('count_lines')
+        .insert({ session_id: session.id, shop_id: shopId, photo_id: photo.id, product_id: productId, count: side === 'start' ? 9 : 7, confidence: 1, analyser: 'barcode' })
+        .throwOnError()
+    }
+    const { data: review } = await staff.client.rpc('count_session_review', { p_session_id: session.id }).throwOnError()
+    const confirmed = await staff.client.rpc('confirm_count_session', { p_session_id: session.id, p_version: (review as { version: string }).version })
+    expect(confirmed.error).toBeNull()
+    const { data } = await service.from('count_sessions').select('status, confirmed_by').eq('id', session.id).single().throwOnError()
+    expect(data).toEqual({ status: 'confirmed', confirmed_by: staff.id })
+  })
+
+  it('records every settings change with who made it; only owners and managers read them', async () => {
+    await manager.client.from('shops').update({ name: 'Ledger Shop Two', timezone: 'Europe/Paris' }).eq('id', shopId).throwOnError()
+    const { data } = await owner.client.from('shop_changes').select('changed_by, setting, old_value, new_value').eq('changed_by', manager.id).in('setting', ['name', 'timezone']).order('setting').throwOnError()
+    expect(data).toEqual([
+      { changed_by: manager.id, setting: 'name', old_value: 'Ledger Shop', new_value: 'Ledger Shop Two' },
+      { changed_by: manager.id, setting: 'timezone', old_value: 'UTC', new_value: 'Europe/Paris' },
+    ])
+    expect((await staff.client.from('shop_changes').select('id')).data).toEqual([])
+    // the client cannot write the record, nor pass itself off as someone else
+    expect((await manager.client.from('shop_changes').insert({ shop_id: shopId, changed_by: owner.id, setting: 'name' })).error?.code).toBe('42501')
+  })
+
+  it('records a role taken away, and keeps the name of someone who left', async () => {
+    await owner.client.rpc('remove_member', { p_user_id: staff.id }).throwOnError()
+    const { data } = await owner.client.from('shop_changes').select('changed_by, setting, old_value, new_value').eq('setting', `member ${staff.id}`).order('id').throwOnError()
+    expect(data.at(-1)).toEqual({ changed_by: owner.id, setting: `member ${staff.id}`, old_value: 'staff', new_value: null })
+    const { data: people } = await owner.client.from('shop_people').select('name').eq('user_id', staff.id).throwOnError()
+    expect(people).toEqual([{ name: staff.email.split('@')[0] }])
+    expect((await staff.client.from('shop_people').select('name')).data).toEqual([])
+  })
+
+  it('deletes a shop with its team and history', async () => {
+    const other = await signUpUser(stack)
+    const { data: shop } = await other.client.from('shops').insert({ name: 'Short Lived' }).select('id').single().throwOnError()
+    await other.client.from('shops').update({ name: 'Short Lived Two' }).eq('id', shop.id).throwOnError()
+    expect((await service.from('shops').delete().eq('id', shop.id)).error).toBeNull()
+    expect((await service.from('shop_changes').select('id').eq('shop_id', shop.id)).data).toEqual([])
+  })
+})
