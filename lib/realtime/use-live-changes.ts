@@ -11,7 +11,7 @@ import type { LiveTable } from './live-tables'
 export type LiveChange = RealtimePostgresChangesPayload<Record<string, unknown>>
 
 /** Changes that come together (a sale: its movement and its product) make one read. */
-const GATHER_MS = 150
+const GATHER_MS = 50
 /** While paused, the page is read this often, unless it keeps its own time (fallbackMs: null). */
 export const FALLBACK_MS = 60_000
 /** A channel the server closed (its token refused) is opened again after this. */
