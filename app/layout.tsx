@@ -5,6 +5,7 @@ import { NavBar } from '@/components/layout/nav-bar'
 import { AppUpdate } from '@/components/offline/app-update'
 import { OfflineBanner } from '@/components/offline/offline-banner'
 import { OfflineProvider } from '@/components/offline/offline-provider'
+import { LiveNotice } from '@/components/realtime/live-notice'
 import { Toaster } from '@/components/ui/sonner'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { THEME_COLOR } from '@/lib/brand'
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <NavBar />
           <AppUpdate />
           <OfflineBanner />
+          <LiveNotice />
           <div className="flex flex-1 flex-col">{children}</div>
         </OfflineProvider>
         <Toaster />

@@ -7,6 +7,7 @@ import { runDeliveryBench } from './delivery-bench.ts'
 import { runDeviceDecodeBench } from './device-decode-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runLoadBench } from './load-bench.ts'
+import { runRealtimeBench } from './realtime-bench.ts'
 import { runRealPhotosBench } from './real-photos-bench.ts'
 import { runReportsBench } from './reports-bench.ts'
 import { runCounterBench } from './search-bench.ts'
@@ -15,6 +16,8 @@ import { runZxingSamplesBench } from './zxing-samples-bench.ts'
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['Local Supabase stack', runStackBench],
+  // `npm run bench -- realtime`; BENCH_DATABASE_URL adds PostgreSQL
+  ['Realtime: 50 devices of 10 shops, 1,000 changes through REST, each device only its own shop (RLS)', runRealtimeBench],
   ['Counter: search and /app/products against its bare route, 5,000 products', runCounterBench],
   ['Photo counting', runCountingBench],
   // `npm run bench -- real-photos` picks it by this title

@@ -7,6 +7,7 @@ import { confirmStocktake } from '@/lib/actions/confirm-stocktake'
 import type { ProductSighting } from '@/lib/data/stocktake-review'
 import { useBrowserOnline } from '@/lib/hooks/use-browser-online'
 import { useServerForm } from '@/lib/hooks/use-server-form'
+import { useHoldLiveUpdates } from '@/lib/realtime/use-live-changes'
 import type { Review } from '@/lib/stocktakes/review'
 import { announceStockChanged } from '@/lib/stock-events'
 import { AbsentProducts } from './absent-products'
@@ -68,6 +69,8 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canC
   const online = useBrowserOnline()
   const waiting = !online ? CONFIRM_NEEDS_CONNECTION : saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
   const readOnly = confirmed || pending
+  // another device's change reads the page again once nothing typed here is unsaved
+  useHoldLiveUpdates(dirty.size > 0 || saving || pending)
 
   return (
     <form {...formProps} className="grid gap-6">

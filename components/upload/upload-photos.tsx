@@ -17,6 +17,7 @@ import { OfflineNotice, REVIEW_NEEDS_CONNECTION } from './offline-notice'
 import { PhotoSidePicker } from './photo-side-picker'
 import { useSideUpload } from './use-side-upload'
 import { useAnalyse, useCountAgain, useFollowCounting } from './use-stocktake-progress'
+import { useHoldLiveUpdates } from '@/lib/realtime/use-live-changes'
 
 const SIDES = [
   { side: 'start', title: 'Start of Day', description: 'Before you open: one photo per shelf.' },
@@ -50,6 +51,8 @@ export function UploadPhotos(props: UploadPhotosProps) {
   const { run, analyse, reset } = useAnalyse(stocktake?.id ?? null)
   useFollowCounting(stocktake)
   const busy = uploading || run.phase === 'analysing'
+  // photos on their way show as they are until this page reads them back itself
+  useHoldLiveUpdates(uploading)
   const has = (side: 'start' | 'end') => (stocktake?.[side].state.photos ?? 0) > 0 || pending.some((item) => item.side === side && !item.error)
   const ready = has('start') && has('end') && waiting === 0
 

@@ -42,7 +42,8 @@ test('an owner turns on two-factor sign-in; signing in then asks for the code be
   const { access_token: passwordOnly } = await browserSession(page.context())
   expect(JSON.parse(Buffer.from(passwordOnly.split('.')[1]!, 'base64url').toString()).aal).toBe('aal1')
   expect(await restAs(passwordOnly, '/rpc/shop_report', { p_range: '30d' })).toEqual({ status: 200, json: null })
-  expect(await restAs(passwordOnly, '/products?select=unit_cost')).toEqual({ status: 200, json: [] })
+  expect(await restAs(passwordOnly, '/products?select=id,name')).toEqual({ status: 200, json: [] })
+  expect(await restAs(passwordOnly, '/product_costs?select=unit_cost')).toEqual({ status: 200, json: [] })
 
   await page.getByLabel('6-digit code').fill('12345')
   await page.getByRole('button', { name: 'Verify' }).click()

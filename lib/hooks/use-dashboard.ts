@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { loadDashboard, type LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import type { DashboardSummary } from '@/lib/dashboard/summary'
+import { DASHBOARD_TABLES } from '@/lib/realtime/live-tables'
+import { useLiveChanges } from '@/lib/realtime/use-live-changes'
 import { useStockChanged } from '@/lib/stock-events'
 
 export const REFRESH_INTERVAL_MS = 60_000
@@ -23,8 +25,8 @@ function initialState(initial: LoadDashboardResult): DashboardState {
 /**
  * The dashboard's figures: first the server's (rendered with the page, so nothing
  * shifts or waits for a fetch after mount), then fetched again when the page comes
- * back into view, when another page announces a stock change, and every minute while
- * visible. Calls that arrive during a fetch are folded into one more fetch after it.
+ * back into view, when another page announces a stock change, when any device of the shop
+ * changes its stock or stocktake (Realtime), and every minute while visible. Calls that arrive during a fetch are folded into one more fetch after it.
  */
 export function useDashboard(initial: LoadDashboardResult) {
   const [state, setState] = useState<DashboardState>(() => initialState(initial))
@@ -72,6 +74,8 @@ export function useDashboard(initial: LoadDashboardResult) {
   }, [refresh])
 
   useStockChanged(() => void refresh())
+  // the shop's changes on every device; paused, the minute's refresh above stands in
+  useLiveChanges({ tables: DASHBOARD_TABLES, shopId: null, refresh: () => void refresh(), fallbackMs: null })
 
   return { state, retry }
 }

@@ -71,6 +71,20 @@ describe('StockTaps', () => {
     expect(await io(outboxStore(user).list())).toEqual([])
   })
 
+  it('says a change is on its way from the first tap until its answer (a live update of it is its own echo)', async () => {
+    let answer: (result: BookResult) => void = () => {}
+    const counter = taps({ book: (entry) => (booked.push({ ...entry }), new Promise((done) => (answer = done))) })
+    counter.tap('p1', 'Milk', 'sold')
+    expect(counter.isWaiting('req-1')).toBe(true)
+    await settle(1500)
+    expect(sent()).toEqual([{ productId: 'p1', kind: 'sold', count: 1, requestId: 'req-1' }])
+    expect(counter.isWaiting('req-1')).toBe(true)
+    answer({ ok: true, qty: 9 })
+    await settle()
+    expect(counter.isWaiting('req-1')).toBe(false)
+    expect(counter.isWaiting('someone-else')).toBe(false)
+  })
+
   it('starts a new batch, with a new id, after the quiet window', async () => {
     const counter = taps()
     counter.tap('p1', 'Milk', 'sold')

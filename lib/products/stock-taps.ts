@@ -170,6 +170,11 @@ export class StockTaps {
     this.emit()
   }
 
+  /** Whether the change with this request id is still on its way from this page (being tapped, queued, or sent and unanswered). */
+  isWaiting(requestId: string): boolean {
+    return this.queue.some((entry) => entry.requestId === requestId) || [...this.open.values()].some(({ entry }) => entry.requestId === requestId)
+  }
+
   /** The owner has seen a conflict and decided: it leaves the list, here and on the device. */
   dismiss(requestId: string): void {
     this.conflicts = this.conflicts.filter((conflict) => conflict.requestId !== requestId)

@@ -43,6 +43,7 @@ const database = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite, i
 console.log(`ShelfSnap local Supabase stack is running (${Math.round(performance.now() - started)} ms)
 
          API URL: ${stack.url}
+        Realtime: ${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket
         Database: ${database}
       Migrations: ${stack.migrations.applied.length} applied${stack.migrations.seeded ? ', seed loaded' : ''}
      Signing key: ES256, kid ${stack.tokens.kid} (JWKS at ${stack.url}/auth/v1/.well-known/jwks.json)

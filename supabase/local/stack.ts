@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,6 +12,7 @@ import { applyCors } from './http/cors.ts'
 import { sendJson, type Handler } from './http/http.ts'
 import { createAuthService } from './auth/auth-service.ts'
 import { createRestService } from './rest/rest-service.ts'
+import { createRealtimeService, REALTIME_PATH } from './realtime/realtime-service.ts'
 import { createStorageService } from './storage/storage-service.ts'
 import { loadSigningKey } from './signing-key.ts'
 import { createTokens, type Tokens } from './tokens.ts'
@@ -53,6 +55,12 @@ export interface Stack {
   migrations: MigrateResult
   /** re-reads the REST catalogue after a schema change made outside migrations */
   reloadSchema(): Promise<void>
+  realtime: {
+    /** resolves once every change committed so far has gone to its subscribers */
+    settled(): Promise<void>
+    /** cuts every Realtime websocket without a close frame, as a lost network does */
+    dropConnections(): void
+  }
   stop(): Promise<void>
 }
 
@@ -76,6 +84,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       else res.destroy()
     })
   })
+  // websockets (Realtime) are refused until the services are up
+  let upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void = (_req, socket) => socket.destroy()
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head))
   // Kept-alive sockets live as long as behind the CLI's Kong (60 s). Node's 5 s default made a
   // client whose event loop was busy (decoding a photo) reuse a socket the stack had just closed.
   server.keepAliveTimeout = 60_000
@@ -90,6 +101,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   ]
   const rest = await createRestService(ctx)
   services.push(['/rest/v1', rest.handle])
+  const realtime = await createRealtimeService(ctx)
+  upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname === REALTIME_PATH) return realtime.upgrade(req, socket, head)
+    socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n')
+  }
   route = async (req, res, pathname, url) => {
     for (const [prefix, handle] of services) {
       if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
@@ -106,7 +122,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     tokens,
     migrations,
     reloadSchema: rest.reload,
+    realtime: { settled: realtime.settled, dropConnections: realtime.dropConnections },
     async stop() {
+      await realtime.stop()
       server.closeAllConnections()
       await new Promise<void>((done) => server.close(() => done()))
       await db.close()

@@ -2,9 +2,11 @@
 // Supabase would be. It can freeze, for everyone or for one user's requests: a frozen request is
 // read in full and held, and on thaw it goes on to the stack whether or not its caller is still
 // waiting, as a SIGSTOPped server reads its socket after SIGCONT. It can also cut one service
-// (the database dies while auth still answers).
+// (the database dies while auth still answers). A websocket (Realtime) goes through as it is:
+// its upgrade is passed on and the two sockets joined; freezing does not hold its frames.
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
+import { connect, createServer as createNetServer, type Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 
 export interface BackendHop {
   port: number
@@ -61,7 +63,28 @@ export async function startBackendHop(port: number, upstream: () => number): Pro
     held.push({ user, send: () => send(request, response, body) })
   }
 
+  const tunnels = new Set<Duplex>()
+  function tunnel(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (cutPrefix && request.url?.startsWith(cutPrefix)) return void socket.destroy()
+    const upstreamSocket: Socket = connect(upstream(), '127.0.0.1', () => {
+      const headers: string[] = []
+      for (let i = 0; i < request.rawHeaders.length; i += 2) headers.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`)
+      upstreamSocket.write(`${request.method} ${request.url} HTTP/${request.httpVersion}\r\n${headers.join('\r\n')}\r\n\r\n`)
+      if (head.length > 0) upstreamSocket.write(head)
+      upstreamSocket.pipe(socket).pipe(upstreamSocket)
+    })
+    for (const end of [socket, upstreamSocket]) {
+      tunnels.add(end)
+      end.on('error', () => (end === socket ? upstreamSocket : socket).destroy())
+      end.on('close', () => {
+        tunnels.delete(end)
+        ;(end === socket ? upstreamSocket : socket).destroy()
+      })
+    }
+  }
+
   const server = createServer((request, response) => void pass(request, response))
+  server.on('upgrade', tunnel)
   // As the stack's own: Node's 5 s default closes kept-alive sockets a busy client is about to reuse.
   server.keepAliveTimeout = 60_000
   server.headersTimeout = 65_000
@@ -79,6 +102,7 @@ export async function startBackendHop(port: number, upstream: () => number): Pro
     cut: (prefix) => void (cutPrefix = prefix),
     async close() {
       held.length = 0
+      for (const socket of tunnels) socket.destroy()
       server.closeAllConnections()
       await new Promise((done) => server.close(done))
     },

@@ -4,6 +4,7 @@ import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductCatalogue } from '@/components/products/product-catalogue'
 import { ProductsHeader } from '@/components/products/products-header'
 import { ErrorToast } from '@/components/feedback/error-toast'
+import { LiveStock } from '@/components/realtime/live-stock'
 import { getCurrentShop } from '@/lib/auth/current-shop'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { backendSeemsDown } from '@/lib/http/backend-health'
@@ -58,6 +59,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-3 px-4 py-4">
       <ProductsHeader shopName={result.catalogue?.shop.name ?? null} role={role} />
+      {result.catalogue && <LiveStock shopId={result.catalogue.shop.id} />}
       {result.catalogue && <CodeClashes clashes={findCodeClashes(result.catalogue.rows.map(fromTuple))} />}
       {result.catalogue ? (
         <ProductCatalogue

@@ -11,6 +11,8 @@ import { stageProblem } from '@/lib/workflows/open-stocktake-view'
 import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
 import { STAGE_LABELS, stocktakeStage } from '@/lib/stocktakes/stage'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
+import { STOCKTAKE_TABLES } from '@/lib/realtime/live-tables'
+import { LiveRefresh } from '@/components/realtime/live-refresh'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
 import { SideTime } from '@/components/stocktakes/side-time'
 import { StocktakePhotos } from '@/components/stocktakes/stocktake-photos'
@@ -45,6 +47,7 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8">
       <BackLink href="/upload">Upload Photos</BackLink>
+      {open && <LiveRefresh tables={STOCKTAKE_TABLES} shopId={shop.id} />}
       <div className="grid gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
         <p className="text-muted-foreground">

@@ -285,6 +285,16 @@ begin
 end
 $$;
 
+-- Supabase's init script creates it empty (supabase/postgres 00000000000000-initial-schema.sql);
+-- migrations add the tables whose changes Realtime sends (realtime-schema.sql captures them here).
+do $$
+begin
+  if not exists (select from pg_catalog.pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

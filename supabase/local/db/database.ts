@@ -28,6 +28,12 @@ export interface Database extends Queryable {
    * on PostgreSQL they travel as one pipeline, so it costs one round trip.
    */
   pipeline(statements: readonly Statement[]): Promise<QueryResult<Record<string, unknown>>[]>
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (after the notifying transaction commits);
+   * `onReconnect` after a lost listening connection is back, when notifications may have been
+   * missed. Resolves once listening; the function it returns stops.
+   */
+  listen(channel: string, onNotify: () => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 

@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database } from './database.ts'
 
-export const baseSchema = readFileSync(new URL('./base-schema.sql', import.meta.url), 'utf8')
+const schemaFile = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
+/** Supabase's part of the database, then the stack's capture of changes for Realtime. */
+export const baseSchema = `${schemaFile('base-schema.sql')}\n${schemaFile('realtime-schema.sql')}`
 
 export interface MigrateOptions {
   migrationsDir: string

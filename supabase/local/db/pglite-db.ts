@@ -48,6 +48,8 @@ export async function openPglite(dataDir?: string, from?: Uint8Array): Promise<P
         for (const statement of statements) results.push(await wrap(tx).query(statement.sql, [...statement.params]))
         return results
       }),
+    // One connection: a NOTIFY from any transaction reaches this listener once it commits.
+    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     async dump() {
       return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer())
     },

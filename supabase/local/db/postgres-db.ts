@@ -93,8 +93,58 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release(broken)
       }
     },
+    listen: (channel, onNotify, onReconnect) => listenOn(databaseUrl, channel, onNotify, onReconnect),
     async close() {
       await pool.end()
     },
+  }
+}
+
+const RELISTEN_MS = 1000
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to requests). When the server
+ * drops it, a new one is tried every second; `onReconnect` tells the caller notifications may
+ * have been missed meanwhile.
+ */
+async function listenOn(databaseUrl: string, channel: string, onNotify: () => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify()
+    })
+    next.on('error', () => {
+      if (client !== next) return
+      client = undefined
+      next.end().catch(() => {})
+      if (!stopped) retry = setTimeout(reconnect, RELISTEN_MS)
+    })
+    try {
+      await next.connect()
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) await next.end().catch(() => {})
+    else client = next
+  }
+  const reconnect = () => {
+    if (stopped) return
+    connect().then(
+      () => onReconnect?.(),
+      () => {
+        retry = setTimeout(reconnect, RELISTEN_MS)
+      },
+    )
+  }
+  await reaching(connect())
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }

@@ -6,6 +6,7 @@ import { PUBLISHABLE_KEY } from '../config.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-database.ts'
 import { startStack, type Stack } from '../stack.ts'
 import { signUpUser, type TestUser } from './stack-fixture.ts'
+import { insertProduct, listening, received } from './realtime-test-helpers.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 
@@ -34,8 +35,10 @@ async function databaseHop(target: URL) {
   return {
     port: () => port,
     async down() {
-      await new Promise((done) => server!.close(done))
+      // close() waits for open connections, and the stack keeps one (Realtime's LISTEN): cut them first
+      const closed = new Promise((done) => server!.close(done))
       for (const socket of sockets) socket.destroy()
+      await closed
     },
     up: listen,
   }
@@ -66,8 +69,10 @@ describe.skipIf(!serverUrl)('the database goes away under the stack (PostgreSQL)
   const read = () =>
     fetch(`${stack.url}/rest/v1/products?select=id`, { headers: { apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${user.accessToken}` } })
 
-  it('answers 503 with PostgREST codes while PostgreSQL is unreachable, and 200 again once it is back', async () => {
+  it('answers 503 with PostgREST codes while PostgreSQL is unreachable, and 200 again once it is back; Realtime goes on', async () => {
     expect((await read()).status).toBe(200)
+    const { data: shop } = await user.client.from('shops').insert({ name: 'Outage Stores' }).select('id').single().throwOnError()
+    const live = await listening(user.client, [{ event: 'INSERT', schema: 'public', table: 'products' }])
 
     await hop.down()
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -86,5 +91,9 @@ describe.skipIf(!serverUrl)('the database goes away under the stack (PostgreSQL)
 
     await hop.up()
     await expect.poll(async () => (await read()).status, { timeout: 15_000 }).toBe(200)
+    // the LISTEN connection was cut too: once it is back, changes reach the same subscription
+    const id = await insertProduct(stack, user.accessToken, shop.id)
+    await received(live, id)
+    await user.client.removeAllChannels()
   })
 })
