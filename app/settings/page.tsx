@@ -19,7 +19,6 @@ import { SettingsSection } from '@/components/settings/settings-section'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
 import { TeamSettingsForm } from '@/components/settings/team-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
-import { RoleRequired } from '@/components/shop/role-required'
 import { TwoFactorSetting } from '@/components/two-factor/two-factor-setting'
 
 export const metadata: Metadata = { title: 'Settings' }
