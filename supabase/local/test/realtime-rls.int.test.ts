@@ -42,7 +42,7 @@ async function flushed(realtime: SupabaseClient['realtime']): Promise<void> {
 async function busyDay(owner: Owner): Promise<string[]> {
   const token = owner.accessToken
   const product = await insertProduct(stack, token, owner.shopId, { qty: 2 })
-  await rest(stack, token, 'PATCH', `/products?id=eq.${product}`, { name: 'Renamed' })
+  await rest(stack, token, 'PATCH', `/products?id=eq.${product}&select=id`, { name: 'Renamed' })
   const [movement] = await rest(stack, token, 'POST', '/rpc/adjust_stock', { p_product_id: product, p_delta: -1, p_reason: 'sold' })
   const [session] = await rest(stack, token, 'POST', '/rpc/open_count_session', {})
   const path = `${owner.shopId}/${session!.id}/start-1.png`
@@ -54,7 +54,7 @@ async function busyDay(owner: Owner): Promise<string[]> {
   expect(upload.status).toBe(200)
   const [photo] = await rest(stack, token, 'POST', '/rpc/add_count_photo', { p_session_id: session!.id, p_side: 'start', p_storage_path: path, p_width: 1, p_height: 1 })
   const other = await insertProduct(stack, token, owner.shopId)
-  await rest(stack, token, 'DELETE', `/products?id=eq.${other}`)
+  await rest(stack, token, 'DELETE', `/products?id=eq.${other}&select=id`)
   return [
     `products INSERT ${product}`,
     `products UPDATE ${product}`,

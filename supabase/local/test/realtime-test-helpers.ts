@@ -75,6 +75,6 @@ export async function rest(stack: Stack, token: string, method: string, path: st
 
 /** A product written through REST; its id. */
 export async function insertProduct(stack: Stack, token: string, shopId: string, fields: Row = {}): Promise<string> {
-  const [row] = await rest(stack, token, 'POST', '/products', { shop_id: shopId, name: `Product ${randomUUID().slice(0, 8)}`, ...fields })
+  const [row] = await rest(stack, token, 'POST', '/products?select=id', { shop_id: shopId, name: `Product ${randomUUID().slice(0, 8)}`, ...fields })
   return row!.id as string
 }

@@ -80,8 +80,8 @@ describe('changes', () => {
   it('sends an insert, an update and a delete as Realtime does: typed row, old row, only the key of a deleted row', async () => {
     const listener = await listening(owner.client, [products])
     const id = await insertProduct(stack, owner.accessToken, owner.shopId, { name: 'Oat milk', sku: 'OAT-1', qty: 4, unit_price: '1.25' })
-    await rest(stack, owner.accessToken, 'PATCH', `/products?id=eq.${id}`, { name: 'Oat milk 1L' })
-    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${id}`)
+    await rest(stack, owner.accessToken, 'PATCH', `/products?id=eq.${id}&select=id`, { name: 'Oat milk 1L' })
+    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${id}&select=id`)
     const deleted = await received(listener, id, 'DELETE')
     const [inserted, updated] = listener.changes
     expect(listener.changes.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE'])
@@ -104,8 +104,8 @@ describe('changes', () => {
       { event: 'UPDATE', schema: 'public', table: 'products' },
     ])
     const id = await insertProduct(stack, owner.accessToken, owner.shopId)
-    await rest(stack, owner.accessToken, 'PATCH', `/products?id=eq.${id}`, { low_stock_threshold: 2 })
-    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${id}`)
+    await rest(stack, owner.accessToken, 'PATCH', `/products?id=eq.${id}&select=id`, { low_stock_threshold: 2 })
+    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${id}&select=id`)
     await received(listener, id, 'DELETE')
     expect(listener.byBinding.map((changes) => changes.map((c) => c.eventType))).toEqual([['INSERT'], ['DELETE'], ['UPDATE']])
     await owner.client.removeChannel(listener.channel)
@@ -154,8 +154,8 @@ describe('filters', () => {
     // the service role reads every shop: only the filter keeps the other shop's delete out
     const admin = serviceClient(stack)
     const service = await listening(admin, [{ event: 'DELETE', schema: 'public', table: 'products', filter: `shop_id=eq.${owner.shopId}` }])
-    await rest(stack, other.accessToken, 'DELETE', `/products?id=eq.${theirs}`)
-    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${mine}`)
+    await rest(stack, other.accessToken, 'DELETE', `/products?id=eq.${theirs}&select=id`)
+    await rest(stack, owner.accessToken, 'DELETE', `/products?id=eq.${mine}&select=id`)
     await received(service, mine, 'DELETE')
     expect(service.changes.map(rowOf)).toEqual([{ id: mine }])
     await admin.removeAllChannels()
