@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { movementsOf, openCatalogueTool, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
+import { realtimeSockets } from '../_helpers/realtime'
 import { getOwnShop, signedInClient, type NewProduct } from '../_helpers/stack'
 import { expectToast, productCard } from '../_helpers/ui'
 
@@ -109,14 +110,26 @@ test('+1 and "Sold 1" apart in time are separate changes; "Sold 1" is off at zer
   await expectToast(page, 'Sold 2 × Cola Can', 'Stock is now 0', 'success')
   expect((await movementsOf(owner, 'COLA')).map(({ delta }) => delta)).toEqual([-2, 1])
 
-  // Sold elsewhere meanwhile: the server refuses, the screen goes back to what is stored.
+  // Sold elsewhere meanwhile: live, the card follows the stored stock at once.
   const supabase = await signedInClient(owner)
-  await supabase.rpc('adjust_stock', { p_product_id: await productId(owner, 'COLA'), p_delta: 1, p_reason: 'received' }).throwOnError()
+  const adjust = async (delta: number, reason: 'received' | 'sold') =>
+    supabase.rpc('adjust_stock', { p_product_id: await productId(owner, 'COLA'), p_delta: delta, p_reason: reason }).throwOnError()
+  const sockets = await realtimeSockets(page.context())
+  await adjust(1, 'received')
   await page.reload()
   await expect(cola).toContainText('Stock: 1')
-  await supabase.rpc('adjust_stock', { p_product_id: await productId(owner, 'COLA'), p_delta: -1, p_reason: 'sold' }).throwOnError()
-  await cola.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
+  await expect.poll(() => sockets.joined).toBeGreaterThan(0)
+  await adjust(-1, 'sold')
   await expect(cola).toContainText('Stock: 0')
+  await expect(cola.getByRole('button', { name: 'Sold 1 Cola Can' })).toBeDisabled()
+  await adjust(1, 'received')
+  await expect(cola).toContainText('Stock: 1')
+
+  // With the connection lost the screen is stale: the server refuses, the screen goes back to what is stored.
+  await sockets.drop()
+  await expect(page.getByRole('status').filter({ hasText: 'Live updates paused' })).toBeVisible()
+  await adjust(-1, 'sold')
+  await cola.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expectToast(page, 'Stock not changed', 'Not enough stock: only 0 in stock', 'error')
   // Back to what is stored, not to what the screen showed before.
   await expect(cola).toContainText('Stock: 0')
