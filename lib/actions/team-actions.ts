@@ -13,9 +13,16 @@ import type { ActionState } from './action-state'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
 
-const done = (result: TeamResult<unknown>, message: string): ActionState => {
+// The team page is read again either way: a refusal usually means it was out of date.
+const refused = (message: string): ActionState => {
   revalidatePath('/settings/team')
-  return result.ok ? { ok: true, message } : { ok: false, message: result.message }
+  return { ok: false, message }
+}
+
+const done = (result: TeamResult<unknown>, message: string): ActionState => {
+  if (!result.ok) return refused(result.message)
+  revalidatePath('/settings/team')
+  return { ok: true, message }
 }
 
 /**
@@ -58,7 +65,7 @@ export const revokeTeamInvite = validatedAction(
   inviteIdSchema,
   async ({ id }, { supabase }) => {
     const revoked = await revokeInvite(supabase, id)
-    if (revoked.ok && !revoked.value) return done({ ok: false, message: 'This invitation was already used or withdrawn' }, '')
+    if (revoked.ok && !revoked.value) return refused('This invitation was already used or withdrawn')
     return done(revoked, 'Invitation withdrawn: its link no longer works')
   },
   { requireUser: true },
@@ -91,7 +98,7 @@ export const resetMemberTwoFactor = validatedAction(
   memberSchema,
   async ({ userId }, { supabase }) => {
     const member = await checkTeamMember(supabase, userId)
-    if (!member.ok) return done(member, '')
+    if (!member.ok) return refused(member.message)
     const admin = createAdminClient().auth.admin.mfa
     const { data, error } = await admin.listFactors({ userId })
     if (error) throw new Error(error.message)
