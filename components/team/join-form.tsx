@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { joinShop } from '@/lib/actions/join-shop'
 import type { MyInvite } from '@/lib/data/team'
 import { useServerForm } from '@/lib/hooks/use-server-form'
+import { homeOf } from '@/lib/shops/roles'
 import { Button } from '@/components/ui/button'
 
 /** One invitation to the signed-in person's address: join, and go to the shop. */
@@ -14,7 +15,7 @@ export function JoinForm({ invite }: { invite: MyInvite }) {
     errorTitle: `Could not join ${invite.shop_name}`,
     onSuccess: () => {
       toast.success(`You joined ${invite.shop_name}`)
-      router.replace('/dashboard')
+      router.replace(homeOf(invite.role))
       router.refresh()
     },
   })

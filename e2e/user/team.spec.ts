@@ -3,7 +3,7 @@
 // the counter, and being removed: refused on their next request.
 import { expect, test } from '@playwright/test'
 import { confirmLinkIn, mailTo } from '../_helpers/mail'
-import { browserSession, createOwner, newCredentials, restAs } from '../_helpers/stack'
+import { browserSession, createOwner, newCredentials, restAs, signedInClient } from '../_helpers/stack'
 import { realtimeSockets } from '../_helpers/realtime'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
 
@@ -36,7 +36,9 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await expect(staffPage.getByText('Corner Team Shop invited you as staff.')).toBeVisible()
   await staffPage.getByRole('button', { name: 'Join Corner Team Shop' }).click()
   await expectToast(staffPage, 'You joined Corner Team Shop', '', 'success')
-  await expect(staffPage).toHaveURL('/dashboard')
+  // Staff start at the counter, not on a page that is not theirs.
+  await expect(staffPage).toHaveURL('/app/products')
+  await expect(productCard(staffPage, 'Team Milk')).toContainText('Stock: 9')
 
   // The owner's dashboard is open on their own device, subscribed to the shop's changes.
   const sockets = await realtimeSockets(page.context())
@@ -44,9 +46,7 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await expect.poll(() => sockets.joined).toBeGreaterThan(0)
   const recent = page.getByRole('list', { name: 'Recent stock movements' }).getByRole('listitem').first()
 
-  await staffPage.goto('/app/products')
   const milk = productCard(staffPage, 'Team Milk')
-  await expect(milk).toContainText('Stock: 9')
   await milk.getByRole('button', { name: 'Sold 1 Team Milk' }).click()
   await expect(milk).toContainText('Stock: 8')
   await expectToast(staffPage, 'Sold 1 × Team Milk', 'Stock is now 8', 'success')
@@ -77,8 +77,11 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   // Their token has not expired, but the database asks for membership on every request.
   const { access_token } = await browserSession(invitee)
   expect((await restAs(access_token, '/products?select=id,name,qty')).json).toEqual([])
+  // The page: no shop any more, so none of its products; the way to start their own (or /join).
   await staffPage.goto('/app/products')
-  await expect(productCard(staffPage, 'Team Milk')).toHaveCount(0)
+  await expect(staffPage).toHaveURL('/')
+  await expect(staffPage.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
+  await expect(staffPage.getByText('Team Milk')).toHaveCount(0)
   await invitee.close()
 })
 
@@ -104,5 +107,14 @@ test('someone who already has an account is emailed a link to /join, and signing
   await partnerPage.getByRole('button', { name: 'Join Second Team Shop' }).click()
   await expect(partnerPage).toHaveURL('/dashboard')
   await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+  // Invited to a second shop as staff: joining works in that shop at once, at its counter.
+  const third = await createOwner('team-owner3', { shopName: 'Third Team Shop', products: [{ name: 'Third Tea', sku: 'T3', qty: 4, low_stock_threshold: 1 }] })
+  await (await signedInClient(third)).rpc('invite_member', { p_email: partner.email, p_role: 'staff' }).throwOnError()
+  await partnerPage.goto('/join')
+  await partnerPage.getByRole('button', { name: 'Join Third Team Shop' }).click()
+  await expect(partnerPage).toHaveURL('/app/products')
+  await expect(productCard(partnerPage, 'Third Tea')).toContainText('Stock: 4')
+  await expect(partnerPage.getByLabel('Shop', { exact: true }).locator('option:checked')).toHaveText('Third Team Shop (Staff)')
   await context.close()
 })

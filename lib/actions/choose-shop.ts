@@ -1,12 +1,11 @@
 'use server'
 
-import { cookies } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
 import { MORE_LINKS, TABS } from '@/components/layout/app-links'
 import { getShopChoice } from '@/lib/data/shops'
-import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
+import { rememberShop } from '@/lib/shops/remember-shop'
 import { validatedAction } from './validated-action'
 
 const NOT_A_MEMBER_MESSAGE = 'You are not a member of that shop'
@@ -27,9 +26,7 @@ export const chooseShop = validatedAction(
   async ({ shop_id, path }, { supabase }) => {
     const choice = await getShopChoice(supabase)
     if (!choice?.shops.some((shop) => shop.id === shop_id)) return { ok: false, message: NOT_A_MEMBER_MESSAGE }
-    const secure = process.env.NODE_ENV === 'production' && process.env.SITE_URL?.startsWith('https:') === true
-    // Readable by the page's own script: the browser's client names the shop too (it is no secret: the database checks it).
-    ;(await cookies()).set(SHOP_COOKIE, shop_id, { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: 400 * 24 * 3600 })
+    await rememberShop(shop_id)
     revalidatePath('/', 'layout')
     redirect(path && SAME_PAGE.has(path) ? path : '/app/products')
   },

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache'
 import { acceptInvite } from '@/lib/data/team'
+import { rememberShop } from '@/lib/shops/remember-shop'
 import { inviteIdSchema } from '@/lib/validations/team'
 import { validatedAction } from './validated-action'
 
@@ -11,6 +12,8 @@ export const joinShop = validatedAction(
   async ({ id }, { supabase }) => {
     const joined = await acceptInvite(supabase, id)
     if (!joined.ok) return { ok: false, message: joined.message }
+    // A member of another shop already works in the one they just joined.
+    await rememberShop(joined.value)
     revalidatePath('/', 'layout')
     return { ok: true, message: 'Welcome to the team' }
   },

@@ -7,6 +7,9 @@ export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', manager: 'Man
 /** Costs, margins, supplier prices, reports, reorder, purchase orders, suppliers, catalogue changes and Settings. */
 export const runsShop = (role: Role) => role === 'owner' || role === 'manager'
 
+/** Where a member starts: the dashboard for those who run the shop, the counter for staff. */
+export const homeOf = (role: Role) => (runsShop(role) ? '/dashboard' : '/app/products')
+
 /** Where the reports go, who may confirm stocktakes, the team. */
 export const ownsShop = (role: Role) => role === 'owner'
 
