@@ -1,5 +1,5 @@
 // Who did what, recorded by the database from auth.uid(), never from the client: a sale by a
-// staff member, a stocktake confirmed, a setting changed, a role taken away; and the names the
+// staff member, a stocktake confirmed, a purchase order received, a setting changed, a role taken away; and the names the
 // app shows beside them, kept after someone leaves.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -86,6 +86,21 @@ describe('who did what', () => {
     expect(confirmed.error).toBeNull()
     const { data } = await service.from('count_sessions').select('status, confirmed_by').eq('id', session.id).single().throwOnError()
     expect(data).toEqual({ status: 'confirmed', confirmed_by: staff.id })
+  })
+
+  it('books a purchase order received to the member who received it', async () => {
+    const { data: supplier } = await owner.client.from('suppliers').insert({ shop_id: shopId, name: 'Dairy Direct' }).select('id').single().throwOnError()
+    const { data: order } = await owner.client
+      .rpc('create_purchase_order', { p_supplier_id: supplier.id, p_lines: [{ product_id: productId, packs: 2 }] })
+      .single<{ id: string }>()
+      .throwOnError()
+    await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: order.id, p_status: 'sent' }).throwOnError()
+    const { data: line } = await manager.client.from('purchase_order_lines').select('id').eq('purchase_order_id', order.id).single().throwOnError()
+    await manager.client
+      .rpc('receive_purchase_order', { p_purchase_order_id: order.id, p_lines: [{ line_id: line.id, units: 2, received_before: 0 }] })
+      .throwOnError()
+    const { data: receipts } = await service.from('stock_movements').select('delta, created_by').eq('product_id', productId).eq('source', 'purchase_order').throwOnError()
+    expect(receipts).toEqual([{ delta: 2, created_by: manager.id }])
   })
 
   it('records every settings change with who made it; only owners and managers read them', async () => {
