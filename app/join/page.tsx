@@ -34,7 +34,7 @@ export default async function JoinPage() {
           ) : (
             <p role="status">
               No invitation is waiting for this address: it may have expired or been withdrawn, or it was sent to another email. Ask the shop&apos;s owner to invite you again.{' '}
-              <Link href="/dashboard" className="font-semibold text-primary underline underline-offset-4">
+              <Link href="/" className="font-semibold text-primary underline underline-offset-4">
                 Go to ShelfSnap
               </Link>
             </p>

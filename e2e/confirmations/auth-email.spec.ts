@@ -56,7 +56,7 @@ test('an owner who forgot the password resets it through the emailed link and si
   await page.getByLabel('New password again').fill('a-new-secret-1')
   await page.getByRole('button', { name: 'Change password' }).click()
   await expectToast(page, 'Password changed', 'Your password is changed.', 'success')
-  // On to the dashboard, which sends an owner with no shop yet to / to create one.
+  // On to /, where an owner with no shop yet creates one (with a shop: their products).
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
 

@@ -22,7 +22,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Pr
           <CardDescription>{`Enter the 6-digit code your authenticator app shows for ShelfSnap (${user.email}).`}</CardDescription>
         </CardHeader>
         <CardContent>
-          <SignInCodeForm next={safeNextPath(typeof next === 'string' ? next : null, '/dashboard')} />
+          <SignInCodeForm next={safeNextPath(typeof next === 'string' ? next : null, '/')} />
         </CardContent>
       </Card>
     </main>

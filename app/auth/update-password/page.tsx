@@ -12,7 +12,7 @@ export default async function UpdatePasswordPage({ searchParams }: { searchParam
   const user = await getCurrentUser()
   if (!user || user.anonymous) redirect('/auth?link=expired')
   const { next } = await searchParams
-  const then = safeNextPath(typeof next === 'string' ? next : null, '/dashboard')
+  const then = safeNextPath(typeof next === 'string' ? next : null, '/')
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
       <Card className="w-full max-w-md">
