@@ -1,11 +1,9 @@
 import type { Metadata } from 'next'
-import { LiveRefresh } from '@/components/realtime/live-refresh'
 import { UploadPhotos } from '@/components/upload/upload-photos'
 import { RecentStocktakes } from '@/components/upload/recent-stocktakes'
 import { purgeRemovals } from '@/lib/data/photo-removals'
 import { requireShop } from '@/lib/auth/require-shop'
 import { countsBarcodes } from '@/lib/counting/pick-analyser'
-import { STOCKTAKE_TABLES } from '@/lib/realtime/live-tables'
 import { runsShop } from '@/lib/shops/roles'
 import { listCountingCatalogue } from '@/lib/data/products'
 import { getOpenStocktake, recentStocktakes } from '@/lib/data/stocktakes'
@@ -31,17 +29,15 @@ export default async function UploadPage() {
   ])
   const stocktake = open ? await openStocktakeView(supabase, open) : null
   return (
-    <>
-      <LiveRefresh tables={STOCKTAKE_TABLES} shopId={shop.id} />
-      <UploadPhotos
-        stocktake={stocktake}
-        userId={user.id}
-        timeZone={shop.timezone}
-        countsOnDevice={countsOnDevice}
-        catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
-        recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
-        canDiscard={runsShop(shop.role)}
-      />
-    </>
+    <UploadPhotos
+      stocktake={stocktake}
+      shopId={shop.id}
+      userId={user.id}
+      timeZone={shop.timezone}
+      countsOnDevice={countsOnDevice}
+      catalogue={catalogue.map(({ id, name, sku, barcode }) => ({ id, name, sku, barcode }))}
+      recent={<RecentStocktakes stocktakes={recent} timeZone={shop.timezone} />}
+      canDiscard={runsShop(shop.role)}
+    />
   )
 }

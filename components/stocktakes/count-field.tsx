@@ -23,21 +23,24 @@ interface CountFieldProps {
 export function CountField({ label, name, value, readOnly, onSave, onDirty }: CountFieldProps) {
   const id = useId()
   const [text, setText] = useState(String(value))
-  // A new number from the server (the review worked out again) replaces what is typed.
+  // A new number from the server (the review worked out again, here or on another device) shows,
+  // unless the owner is typing another: theirs stays, and is saved.
   const [shown, setShown] = useState(value)
   if (shown !== value) {
     setShown(value)
-    setText(String(value))
+    if (text === String(shown)) setText(String(value))
   }
-  const sent = useRef<number | null>(null)
+  // what was last sent, over which saved number: the pause after typing sends each once
+  const sent = useRef<{ count: number; over: number } | null>(null)
   const error = valid(text) ? null : 'Enter a whole number, 0 or more'
   const dirty = error !== null || Number(text) !== value
   useEffect(() => onDirty(dirty), [dirty, onDirty])
 
   const send = (again: boolean) => {
-    if (error || Number(text) === value || (!again && Number(text) === sent.current)) return
-    sent.current = Number(text)
-    onSave(Number(text))
+    const count = Number(text)
+    if (error || count === value || (!again && sent.current?.count === count && sent.current.over === value)) return
+    sent.current = { count, over: value }
+    onSave(count)
   }
   useEffect(() => {
     const timer = setTimeout(() => send(false), 600)

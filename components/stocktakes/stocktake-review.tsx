@@ -13,6 +13,7 @@ import { announceStockChanged } from '@/lib/stock-events'
 import { AbsentProducts } from './absent-products'
 import { ChangedProducts } from './changed-products'
 import { CoverageChoice } from './coverage-choice'
+import { useLiveReview } from './live-review'
 import { ReviewCard } from './review-card'
 import { ReviewFooter } from './review-footer'
 import { useReview } from './use-review'
@@ -32,7 +33,7 @@ interface StocktakeReviewProps {
 /** The review before anything changes: what the photos cover, each product's counts, then one confirmation. */
 export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canConfirm }: StocktakeReviewProps) {
   const router = useRouter()
-  const { review, save, saving, changes, refused } = useReview(sessionId, initial)
+  const { review, save, saving, changes, refused } = useReview(sessionId, initial, useLiveReview().review)
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set())
   const confirmed = review.status === 'confirmed'
   const { pending, formProps } = useServerForm(
@@ -69,8 +70,9 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canC
   const online = useBrowserOnline()
   const waiting = !online ? CONFIRM_NEEDS_CONNECTION : saving ? 'Saving your change…' : dirty.size > 0 ? 'Finish the counts you are changing first.' : null
   const readOnly = confirmed || pending
-  // another device's change reads the page again once nothing typed here is unsaved
-  useHoldLiveUpdates(dirty.size > 0 || saving || pending)
+  // Another device's change shows at once, but not over what is typed here (CountField keeps it);
+  // while a change or the confirmation is on its way, it waits for the answer.
+  useHoldLiveUpdates(saving || pending)
 
   return (
     <form {...formProps} className="grid gap-6">

@@ -13,10 +13,17 @@ export type EditField = 'coverage' | 'start_count' | 'end_count' | 'moved' | 'pr
  * The review on screen is always the one the server last worked out: each
  * change is saved, and the whole review comes back with every number redone.
  * Until it has, the page says so and Confirm waits, so the owner never
- * confirms numbers they have not seen.
+ * confirms numbers they have not seen. `server`: the review read again since
+ * (a change on another device), which replaces the one shown.
  */
-export function useReview(sessionId: string, initial: Review) {
+export function useReview(sessionId: string, initial: Review, server: Review | null) {
   const [review, setReview] = useState(initial)
+  const [seen, setSeen] = useState(server)
+  if (seen !== server) {
+    setSeen(server)
+    // null: no longer reviewable, and the page is rendered again; until then the last stays
+    if (server) setReview(server)
+  }
   const [saving, setSaving] = useState(0)
   const latest = useRef(0)
   // what changed when confirming was last refused (the ledger had moved): marked until the page is rendered again

@@ -15,6 +15,7 @@ import { AnalysisProgress } from './analysis-progress'
 import { KeepPhotosSetting, useKeepPhotosOnDevice } from './keep-photos-setting'
 import { OfflineNotice, REVIEW_NEEDS_CONNECTION } from './offline-notice'
 import { PhotoSidePicker } from './photo-side-picker'
+import { useLiveStocktake } from './use-live-stocktake'
 import { useSideUpload } from './use-side-upload'
 import { useAnalyse, useCountAgain, useFollowCounting } from './use-stocktake-progress'
 import { useHoldLiveUpdates } from '@/lib/realtime/use-live-changes'
@@ -30,7 +31,9 @@ const SIDES = [
  * evening's; then the review.
  */
 interface UploadPhotosProps {
+  /** as the page was rendered; then as every device of the shop changes it */
   stocktake: OpenStocktakeView | null
+  shopId: string
   userId: string
   timeZone: string
   countsOnDevice: boolean
@@ -42,7 +45,8 @@ interface UploadPhotosProps {
 }
 
 export function UploadPhotos(props: UploadPhotosProps) {
-  const { stocktake, userId, timeZone, countsOnDevice, catalogue, recent, canDiscard } = props
+  const { userId, timeZone, countsOnDevice, catalogue, recent, canDiscard } = props
+  const stocktake = useLiveStocktake(props.stocktake, props.shopId)
   const current = stocktake ? { id: stocktake.id, shopId: stocktake.shopId } : null
   const [keepOnDevice, setKeepOnDevice] = useKeepPhotosOnDevice()
   const { pending, add, dismiss, uploading, waiting, connection } = useSideUpload(current, { onDevice: countsOnDevice, keepOnDevice }, userId)

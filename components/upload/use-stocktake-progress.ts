@@ -8,6 +8,7 @@ import { analyseStocktake, countPhotoOnServer } from '@/lib/actions/analyse-stoc
 import { stocktakeProgress, type StocktakeProgress } from '@/lib/actions/stocktake-progress'
 import type { OpenStocktakeView } from '@/lib/workflows/open-stocktake-view'
 import { MISSING_IMAGES } from '@/lib/stocktakes/photo-limits'
+import { reviewable } from '@/lib/stocktakes/stage'
 import { form } from './store-stock-photo'
 
 const POLL_MS = 1000
@@ -70,7 +71,7 @@ export function useAnalyse(sessionId: string | null) {
     while (alive.current) {
       const progress = await stocktakeProgress(sessionId).catch((error: unknown) => ({ ok: false as const, message: String(error) }))
       if (!progress.ok) return fail(progress.message)
-      if (progress.stage === 'ready' || progress.stage === 'confirmed') {
+      if (reviewable(progress.stage)) {
         toast.success('Analysis complete', { description: 'Check the counts, then confirm them.' })
         return router.push(`/stocktakes/${sessionId}`)
       }

@@ -95,3 +95,10 @@ export async function setReorderServiceLevel(supabase: SupabaseClient, shopId: s
   if (error) throw new Error(error.message)
   return data.length === 1
 }
+
+/** A shop's time zone (any member reads it), for showing its times; null when the shop is not the caller's. */
+export async function shopTimeZone(supabase: SupabaseClient, shopId: string): Promise<string | null> {
+  const { data, error } = await supabase.from('shops').select('timezone').eq('id', shopId).maybeSingle<{ timezone: string }>()
+  if (error) throw new Error(error.message)
+  return data?.timezone ?? null
+}

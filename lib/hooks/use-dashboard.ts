@@ -1,9 +1,10 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { loadDashboard, type LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import type { DashboardSummary } from '@/lib/dashboard/summary'
 import { DASHBOARD_TABLES } from '@/lib/realtime/live-tables'
+import { serialRuns } from '@/lib/realtime/serial-runs'
 import { useLiveChanges } from '@/lib/realtime/use-live-changes'
 import { useStockChanged } from '@/lib/stock-events'
 
@@ -26,33 +27,21 @@ function initialState(initial: LoadDashboardResult): DashboardState {
  * The dashboard's figures: first the server's (rendered with the page, so nothing
  * shifts or waits for a fetch after mount), then fetched again when the page comes
  * back into view, when another page announces a stock change, when any device of the shop
- * changes its stock or stocktake (Realtime), and every minute while visible. Calls that arrive during a fetch are folded into one more fetch after it.
+ * changes its stock or stocktake (Realtime), and every minute while visible.
  */
 export function useDashboard(initial: LoadDashboardResult) {
   const [state, setState] = useState<DashboardState>(() => initialState(initial))
-  const inFlight = useRef(false)
-  const again = useRef(false)
-
-  const refresh = useCallback(async () => {
-    if (inFlight.current) {
-      again.current = true
-      return
-    }
-    inFlight.current = true
-    try {
-      do {
-        again.current = false
-        const result = await loadDashboard().catch(() => OFFLINE)
-        setState((previous) => {
-          if (result.ok) return { status: 'ready', data: result.data, stale: false }
-          if (previous.status === 'ready' && !result.noShop) return { ...previous, stale: true }
-          return { status: 'error', message: result.message, noShop: result.noShop ?? false }
-        })
-      } while (again.current)
-    } finally {
-      inFlight.current = false
-    }
-  }, [])
+  // calls during a fetch fold into one more fetch after it
+  const [refresh] = useState(() =>
+    serialRuns(async () => {
+      const result = await loadDashboard().catch(() => OFFLINE)
+      setState((previous) => {
+        if (result.ok) return { status: 'ready', data: result.data, stale: false }
+        if (previous.status === 'ready' && !result.noShop) return { ...previous, stale: true }
+        return { status: 'error', message: result.message, noShop: result.noShop ?? false }
+      })
+    }),
+  )
 
   const retry = useCallback(() => {
     setState({ status: 'loading' })

@@ -28,6 +28,8 @@ interface LiveOptions {
   /** while true (or while part of the page holds: useHoldLiveUpdates, or offline), reads wait */
   hold?: boolean
   fallbackMs?: number | null
+  /** false: hears nothing (a stocktake already closed) */
+  enabled?: boolean
 }
 
 async function currentShop(client: SupabaseClient): Promise<string | null> {
@@ -42,7 +44,7 @@ async function currentShop(client: SupabaseClient): Promise<string | null> {
  * held. When the socket drops the page's status says so (LiveNotice) and, if it keeps no time of
  * its own, the page is read every minute; once the channel joins again it is read once to catch up.
  */
-export function useLiveChanges({ tables, shopId, refresh, onChange, hold = false, fallbackMs = FALLBACK_MS }: LiveOptions): LiveStatus {
+export function useLiveChanges({ tables, shopId, refresh, onChange, hold = false, fallbackMs = FALLBACK_MS, enabled = true }: LiveOptions): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting')
   // Trap: offline, router.refresh's fetch fails and Next falls back to loading the whole page
   const online = useBrowserOnline()
@@ -73,6 +75,7 @@ export function useLiveChanges({ tables, shopId, refresh, onChange, hold = false
   const [opening, setOpening] = useState(0)
   const key = tables.join(',')
   useEffect(() => {
+    if (!enabled) return
     const id = Symbol(key)
     let stopped = false
     let client: SupabaseClient | null = null
@@ -115,13 +118,13 @@ export function useLiveChanges({ tables, shopId, refresh, onChange, hold = false
       liveStatuses.set(id, null)
       if (client && channel) void client.removeChannel(channel)
     }
-  }, [key, shopId, opening, readSoon])
+  }, [key, shopId, opening, readSoon, enabled])
 
   useEffect(() => {
-    if (status !== 'paused' || fallbackMs === null) return
+    if (!enabled || status !== 'paused' || fallbackMs === null) return
     const every = window.setInterval(readSoon, fallbackMs)
     return () => window.clearInterval(every)
-  }, [status, fallbackMs, readSoon])
+  }, [enabled, status, fallbackMs, readSoon])
 
   return status
 }

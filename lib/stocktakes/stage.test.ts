@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nothingInPhotos, sideState, stocktakeStage, type PhotoState } from './stage'
+import { nothingInPhotos, reviewable, sideState, stocktakeStage, type PhotoState } from './stage'
 
 const photo = (side: 'start' | 'end', status: PhotoState['status'], codes: number | null = null, error: string | null = null): PhotoState => ({
   side,
@@ -20,6 +20,11 @@ describe('stocktakeStage', () => {
     ['both sides counted, no code anywhere', [photo('start', 'analysed', 0), photo('end', 'analysed', 0)], 'nothing_found'],
   ])('%s', (_, photos, stage) => {
     expect(stocktakeStage('open', photos)).toBe(stage)
+  })
+
+  it('can be reviewed once both sides are counted, and looked back at once confirmed', () => {
+    expect(['ready', 'confirmed'].every((stage) => reviewable(stage as 'ready'))).toBe(true)
+    expect((['empty', 'counting', 'failed', 'morning', 'evening', 'nothing_found', 'expired'] as const).some(reviewable)).toBe(false)
   })
 
   it('is the status once a stocktake is closed', () => {

@@ -44,6 +44,9 @@ export function stocktakeStage(status: 'open' | 'confirmed' | 'expired', photos:
   return start.codes + end.codes === 0 ? 'nothing_found' : 'ready'
 }
 
+/** Its counts can be reviewed (or, confirmed, looked back at). */
+export const reviewable = (stage: Stage) => stage === 'ready' || stage === 'confirmed'
+
 export const STAGE_LABELS: Record<Stage, string> = {
   empty: 'Started: no photos yet',
   counting: 'Counting the photos',

@@ -2,10 +2,11 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { NOTHING_FOUND } from './run-analysis'
 import { listPhotos, signedPreviewUrls, type StocktakePhoto } from '@/lib/data/stocktake-photos'
-import { sideCounts, type SideCount } from '@/lib/data/stocktake-review'
+import { getReview, sideCounts, type SideCount } from '@/lib/data/stocktake-review'
 import type { Stocktake, TimeSource } from '@/lib/data/stocktakes'
+import { photoTimes, reviewShape, type LiveReview } from '@/lib/stocktakes/live-review'
 import type { Side } from '@/lib/stocktakes/photo-path'
-import { sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
+import { reviewable, sideState, stocktakeStage, type SideState, type Stage } from '@/lib/stocktakes/stage'
 
 export interface PhotoView {
   id: string
@@ -75,4 +76,10 @@ export async function openStocktakeView(supabase: SupabaseClient, session: Stock
     timeSource: which === 'start' ? session.start_time_source : session.end_time_source,
   })
   return { id: session.id, shopId: session.shop_id, createdAt: session.created_at, stage, problem: stageProblem(stage, photos), start: side('start'), end: side('end') }
+}
+
+/** What the review page takes in live: the review (when its photos are counted), the photo times, and its shape. */
+export async function liveReview(supabase: SupabaseClient, session: Stocktake, photos: readonly StocktakePhoto[], timeZone: string): Promise<LiveReview> {
+  const review = reviewable(stocktakeStage(session.status, photos)) ? await getReview(supabase, session.id) : null
+  return { shape: reviewShape(session, photos), times: photoTimes(session, timeZone), review }
 }

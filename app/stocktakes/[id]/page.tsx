@@ -1,20 +1,19 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { formatDateTime, toLocalInput } from '@/lib/format/date-time'
+import { formatDateTime } from '@/lib/format/date-time'
 import { requireShop } from '@/lib/auth/require-shop'
 import { BackLink } from '@/components/layout/back-link'
 import { listPhotos, signedPhotoUrls, signedPreviewUrls } from '@/lib/data/stocktake-photos'
-import { getReview, productSightings, unmatchedCodes } from '@/lib/data/stocktake-review'
+import { productSightings, unmatchedCodes } from '@/lib/data/stocktake-review'
 import { getStocktake } from '@/lib/data/stocktakes'
-import { stageProblem } from '@/lib/workflows/open-stocktake-view'
+import { liveReview, stageProblem } from '@/lib/workflows/open-stocktake-view'
 import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
-import { STAGE_LABELS, stocktakeStage } from '@/lib/stocktakes/stage'
+import { reviewable, STAGE_LABELS, stocktakeStage } from '@/lib/stocktakes/stage'
 import { stocktakeSchema } from '@/lib/validations/stocktake'
-import { STOCKTAKE_TABLES } from '@/lib/realtime/live-tables'
-import { LiveRefresh } from '@/components/realtime/live-refresh'
 import { DiscardStocktakeButton } from '@/components/stocktakes/discard-stocktake-button'
-import { SideTime } from '@/components/stocktakes/side-time'
+import { LiveReviewProvider } from '@/components/stocktakes/live-review'
+import { PhotoTimes } from '@/components/stocktakes/photo-times'
 import { StocktakePhotos } from '@/components/stocktakes/stocktake-photos'
 import { StocktakeReview } from '@/components/stocktakes/stocktake-review'
 import { UnmatchedCodes } from '@/components/stocktakes/unmatched-codes'
@@ -28,71 +27,55 @@ export default async function StocktakePage({ params }: { params: Promise<{ id: 
   if (!session) notFound()
   const photos = await listPhotos(supabase, id)
   const stage = stocktakeStage(session.status, photos)
-  const reviewable = stage === 'ready' || stage === 'confirmed'
+  const counted = reviewable(stage)
   const paths = photos.map((photo) => photo.storage_path)
   // The crops need the photos themselves; the photo grid, their previews.
-  const [review, codes, sightings, urls, previews] = await Promise.all([
-    reviewable ? getReview(supabase, id) : null,
-    reviewable ? unmatchedCodes(supabase, id) : [],
-    reviewable ? productSightings(supabase, id) : new Map(),
-    reviewable ? signedPhotoUrls(supabase, paths) : new Map<string, string>(),
+  const [live, codes, sightings, urls, previews] = await Promise.all([
+    liveReview(supabase, session, photos, shop.timezone),
+    counted ? unmatchedCodes(supabase, id) : [],
+    counted ? productSightings(supabase, id) : new Map(),
+    counted ? signedPhotoUrls(supabase, paths) : new Map<string, string>(),
     signedPreviewUrls(supabase, paths),
   ])
   const open = session.status === 'open'
-  const sides = [
-    { side: 'start', title: 'Start of Day', at: session.started_at, source: session.start_time_source, byOwner: session.start_time_owner !== null },
-    { side: 'end', title: 'End of Day', at: session.ended_at, source: session.end_time_source, byOwner: session.end_time_owner !== null },
-  ] as const
+  const review = live.review
 
   return (
-    <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8">
-      <BackLink href="/upload">Upload Photos</BackLink>
-      {open && <LiveRefresh tables={STOCKTAKE_TABLES} shopId={shop.id} />}
-      <div className="grid gap-3">
-        <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
-        <p className="text-muted-foreground">
-          {STAGE_LABELS[stage]}.{session.confirmed_at && ` Confirmed ${formatDateTime(session.confirmed_at, shop.timezone)}.`} What the till
-          recorded between the two photo times is taken into account.
-        </p>
-        <section aria-label="Photo times" className="divide-y rounded-xl border px-3">
-          {sides.map((side) => (
-            <SideTime
-              key={side.side}
-              sessionId={session.id}
-              side={side.side}
-              title={side.title}
-              shown={side.at ? formatDateTime(side.at, shop.timezone) : null}
-              local={side.at ? toLocalInput(side.at, shop.timezone) : null}
-              source={side.source}
-              byOwner={side.byOwner}
-              editable={open}
-            />
-          ))}
-        </section>
-      </div>
-      {!reviewable && (
-        <p role="alert" className="rounded-xl border p-4">
-          {stageProblem(stage, photos) ?? `${STAGE_LABELS[stage]}.`}{' '}
-          <Link href="/upload" className="underline underline-offset-4">Back to Upload Photos</Link>
-        </p>
-      )}
-      {review && (
-        <StocktakeReview
-          key={`${review.status}:${review.version}`}
-          sessionId={session.id}
-          initial={review}
-          sightings={Object.fromEntries(sightings)}
-          photoUrls={Object.fromEntries(urls)}
-          canConfirm={confirmsStocktakes(shop.role, shop.staff_can_confirm)}
-        />
-      )}
-      <UnmatchedCodes codes={codes} />
-      <StocktakePhotos photos={photos} urls={previews} timeZone={shop.timezone} />
-      {open && runsShop(shop.role) && (
-        <div className="border-t pt-4">
-          <DiscardStocktakeButton sessionId={session.id} />
+    <LiveReviewProvider sessionId={session.id} shopId={shop.id} open={open} initial={live}>
+      <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8">
+        <BackLink href="/upload">Upload Photos</BackLink>
+        <div className="grid gap-3">
+          <h1 className="text-2xl font-bold sm:text-3xl">{session.status === 'confirmed' ? 'Stocktake' : 'Review stocktake'}</h1>
+          <p className="text-muted-foreground">
+            {STAGE_LABELS[stage]}.{session.confirmed_at && ` Confirmed ${formatDateTime(session.confirmed_at, shop.timezone)}.`} What the till
+            recorded between the two photo times is taken into account.
+          </p>
+          <PhotoTimes sessionId={session.id} editable={open} />
         </div>
-      )}
-    </main>
+        {!counted && (
+          <p role="alert" className="rounded-xl border p-4">
+            {stageProblem(stage, photos) ?? `${STAGE_LABELS[stage]}.`}{' '}
+            <Link href="/upload" className="underline underline-offset-4">Back to Upload Photos</Link>
+          </p>
+        )}
+        {review && (
+          <StocktakeReview
+            key={review.status}
+            sessionId={session.id}
+            initial={review}
+            sightings={Object.fromEntries(sightings)}
+            photoUrls={Object.fromEntries(urls)}
+            canConfirm={confirmsStocktakes(shop.role, shop.staff_can_confirm)}
+          />
+        )}
+        <UnmatchedCodes codes={codes} />
+        <StocktakePhotos photos={photos} urls={previews} timeZone={shop.timezone} />
+        {open && runsShop(shop.role) && (
+          <div className="border-t pt-4">
+            <DiscardStocktakeButton sessionId={session.id} />
+          </div>
+        )}
+      </main>
+    </LiveReviewProvider>
   )
 }
