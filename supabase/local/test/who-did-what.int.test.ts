@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Stack } from '../stack.ts'
 import { serviceClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+import { addCountedPhoto } from './tenant-fixture.ts'
 
 let stack: Stack
 let service: SupabaseClient
@@ -68,18 +67,7 @@ describe('who did what', () => {
   it('records who confirmed a stocktake', async () => {
     const { data: session } = await staff.client.rpc('open_count_session').single<{ id: string }>().throwOnError()
     for (const side of ['start', 'end'] as const) {
-      const path = `${shopId}/${session.id}/${side}-1.png`
-      const upload = await staff.client.storage.from('stock-photos').upload(path, new Blob([PNG], { type: 'image/png' }))
-      expect(upload.error).toBeNull()
-      const { data: photo } = await staff.client
-        .rpc('add_count_photo', { p_session_id: session.id, p_side: side, p_storage_path: path, p_width: 1, p_height: 1 })
-        .single<{ id: string }>()
-        .throwOnError()
-      await staff.client.from('count_photos').update({ status: 'analysed', codes_found: 1 }).eq('id', photo.id).throwOnError()
-      await staff.client
-        .from('count_lines')
-        .insert({ session_id: session.id, shop_id: shopId, photo_id: photo.id, product_id: productId, count: side === 'start' ? 9 : 7, confidence: 1, analyser: 'barcode' })
-        .throwOnError()
+      await addCountedPhoto(staff, { shopId, sessionId: session.id, productId }, side, `${shopId}/${session.id}/${side}-1.png`, side === 'start' ? 9 : 7)
     }
     const { data: review } = await staff.client.rpc('count_session_review', { p_session_id: session.id }).throwOnError()
     const confirmed = await staff.client.rpc('confirm_count_session', { p_session_id: session.id, p_version: (review as { version: string }).version })
