@@ -17,8 +17,13 @@ type Mode = (typeof STOCK_MODES)[number]['value']
 const selectClass =
   'flex min-h-11 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm'
 
-/** Add, remove or set a count, with a reason and a note: one movement in the ledger. */
-export function AdjustStockForm({ productId, name, qty }: { productId: string; name: string; qty: number }) {
+/**
+ * Add, remove or set a count, with a reason and a note: one movement in the ledger. A count
+ * correction only for who may confirm a stocktake (the database refuses it to anyone else).
+ */
+export function AdjustStockForm({ productId, name, qty, correctsCounts }: { productId: string; name: string; qty: number; correctsCounts: boolean }) {
+  const modes = STOCK_MODES.filter((option) => correctsCounts || option.value !== 'count')
+  const reasons = STOCK_REASONS.filter((option) => correctsCounts || option.value !== 'count_correction')
   const [mode, setMode] = useState<Mode>('add')
   const [reason, setReason] = useState<string>('received')
   const [formKey, setFormKey] = useState(0)
@@ -51,8 +56,8 @@ export function AdjustStockForm({ productId, name, qty }: { productId: string; n
       <input type="hidden" name="request_id" defaultValue="" />
       <fieldset className="mb-4 grid gap-2">
         <legend className="mb-2 text-sm font-medium">Change</legend>
-        <div className="grid grid-cols-3 gap-2">
-          {STOCK_MODES.map((option) => (
+        <div className={correctsCounts ? 'grid grid-cols-3 gap-2' : 'grid grid-cols-2 gap-2'}>
+          {modes.map((option) => (
             <label
               key={option.value}
               className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border text-sm font-medium has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
@@ -82,7 +87,7 @@ export function AdjustStockForm({ productId, name, qty }: { productId: string; n
       <div className="grid gap-2">
         <Label htmlFor="stock-reason">Reason</Label>
         <select id="stock-reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value)} className={selectClass} aria-describedby="stock-reason-error">
-          {STOCK_REASONS.map((option) => (
+          {reasons.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

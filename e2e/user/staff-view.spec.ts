@@ -70,6 +70,17 @@ test('staff sell at the counter and see no cost anywhere; the owner’s pages an
   await expect(page.getByRole('term').filter({ hasText: /^Cost$/ })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Stock history' })).toBeVisible()
+  // Stock changes with a reason (a broken can), but no count correction: that is what confirming books.
+  const change = page.getByRole('group', { name: 'Change' })
+  await expect(change.getByRole('radio')).toHaveCount(2)
+  await expect(change.getByRole('radio', { name: 'Set count' })).toHaveCount(0)
+  await expect(page.getByLabel('Reason').getByRole('option', { name: 'Count correction' })).toHaveCount(0)
+  await change.getByText('Remove', { exact: true }).click()
+  await page.getByLabel('How many').fill('1')
+  await page.getByLabel('Reason').selectOption('damaged')
+  await page.getByRole('button', { name: 'Save stock change' }).click()
+  await expectToast(page, 'Stock updated', 'Stock is now 3', 'success')
+  await expect.poll(() => storedQty(a.productId)).toBe(3)
 
   // The review: counts to check, and who confirms them, instead of a button that would fail.
   await page.goto(`/stocktakes/${sessionId}`)

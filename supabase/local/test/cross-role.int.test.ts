@@ -135,7 +135,8 @@ const rpcRules: Record<string, RpcRule> = {
   catalogue: { may: ALL },
   product_code_twins: { may: ALL, quiet: true },
   adjust_stock: { may: ALL, args: () => ({ p_product_id: t.productId, p_delta: 1, p_reason: 'received', p_request_id: randomUUID() }) },
-  set_stock: { may: ALL, args: (who) => ({ p_product_id: t.productId, p_qty: 20 + rank(who) }) },
+  // a count correction is what confirming a stocktake books: staff only where the owner lets them confirm
+  set_stock: { may: RUNS, args: (who) => ({ p_product_id: t.productId, p_qty: 20 + rank(who) }) },
   undo_stock_change: {
     may: ALL,
     args: async (who) => {
@@ -200,6 +201,7 @@ const rpcRules: Record<string, RpcRule> = {
   reorder_inputs_of: { may: RUNS },
   units_on_order: { may: RUNS },
   sees_costs: { may: RUNS },
+  corrects_counts: { may: RUNS },
   // the catalogue's changes, suppliers and purchase orders
   import_products: { may: RUNS, args: (who) => ({ p_rows: [{ sku: `OAT-${who}`, name: 'Oat Milk', qty: 3 }], p_request_id: randomUUID() }) },
   link_product_supplier: {
@@ -381,13 +383,26 @@ describe('each member of a shop reaches what their role allows, and nothing more
     }
   })
 
-  it('lets staff confirm a stocktake once the owner allows it, and only then', async () => {
+  it('lets staff confirm a stocktake, or correct a count, once the owner allows it, and only then', async () => {
     const args = await readySession()
     const refused = await call('staff', 'confirm_count_session', args)
     expect([refused.status, (refused.json as Json).message]).toEqual([403, 'Confirming needs the owner or a manager'])
+    const corrections = () => [
+      call('staff', 'set_stock', { p_product_id: t.productId, p_qty: 40 }),
+      call('staff', 'adjust_stock', { p_product_id: t.productId, p_delta: 2, p_reason: 'count_correction', p_request_id: randomUUID() }),
+    ]
+    const before = await snapshot()
+    for (const res of await Promise.all(corrections())) {
+      expect([res.status, (res.json as Json).message]).toEqual([403, 'Correcting a count needs the owner or a manager'])
+    }
+    expect(await snapshot()).toEqual(before)
     expect((await api(token('owner'), 'PATCH', `/rest/v1/shops?select=id&id=eq.${t.shopId}`, { staff_can_confirm: true })).json).toEqual([{ id: t.shopId }])
     const confirmed = await call('staff', 'confirm_count_session', args)
     expect([confirmed.status, confirmed.json]).toEqual([200, expect.objectContaining({ already_confirmed: false })])
+    for (const res of await Promise.all(corrections())) expect(res.status).toBe(200)
+    // what staff book whatever the owner allows: damaged stock
+    const damaged = await call('staff', 'adjust_stock', { p_product_id: t.productId, p_delta: -1, p_reason: 'damaged', p_request_id: randomUUID() })
+    expect([damaged.status, (damaged.json as Json).qty_after]).toEqual([200, expect.any(Number)])
     expect((await api(token('owner'), 'PATCH', `/rest/v1/shops?select=id&id=eq.${t.shopId}`, { staff_can_confirm: false })).json).toEqual([{ id: t.shopId }])
   })
 

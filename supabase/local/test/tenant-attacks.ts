@@ -153,6 +153,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   units_on_order: () => ({}),
   reorder_inputs_of: (v) => ({ p_shop_id: v.shopId }),
   sees_costs: (v) => ({ p_shop_id: v.shopId }),
+  corrects_counts: (v) => ({ p_shop_id: v.shopId }),
   add_report_recipient: () => ({ p_channel: 'email', p_address: 'attacker-friend@example.com' }),
   resend_recipient_confirmation: (v) => ({ p_id: v.recipientId }),
   queue_test_report: () => ({}),

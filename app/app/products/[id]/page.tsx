@@ -11,7 +11,7 @@ import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
 import { listSupplierChoices } from '@/lib/data/suppliers'
 import { formatMoney } from '@/lib/format/money'
-import { runsShop } from '@/lib/shops/roles'
+import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
 import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
 import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
@@ -89,7 +89,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
       </section>
       <section aria-labelledby="adjust-heading" className="grid gap-3 rounded-xl border p-4">
         <h2 id="adjust-heading" className="text-lg font-semibold">Adjust stock</h2>
-        <AdjustStockForm productId={product.id} name={product.name} qty={product.qty} />
+        <AdjustStockForm productId={product.id} name={product.name} qty={product.qty} correctsCounts={confirmsStocktakes(shop.role, shop.staff_can_confirm)} />
       </section>
       {manages && <ProductSuppliersSection product={product} links={links} suppliers={suppliers} currency={shop.currency} />}
       <section id="history" aria-labelledby="history-heading" className="grid gap-3">
