@@ -16,6 +16,7 @@ import { DeliveryHistory } from '@/components/settings/delivery-history'
 import { Recipients } from '@/components/settings/recipients'
 import { SheetsFeed } from '@/components/settings/sheets-feed'
 import { SettingsSection } from '@/components/settings/settings-section'
+import { DeleteShopForm } from '@/components/settings/delete-shop-form'
 import { ShopSettingsForm } from '@/components/settings/shop-settings-form'
 import { TeamSettingsForm } from '@/components/settings/team-settings-form'
 import { TestReportButton } from '@/components/settings/test-report-button'
@@ -73,6 +74,9 @@ function OwnerSections({ shop, email, owned }: { shop: Shop; email: string | nul
       </SettingsSection>
       <SettingsSection id="sheets-heading" title="Google Sheets">
         <SheetsFeed madeAt={feed ? formatDateTime(feed.created_at, shop.timezone) : null} />
+      </SettingsSection>
+      <SettingsSection id="delete-shop-heading" title="Delete shop">
+        <DeleteShopForm name={shop.name} />
       </SettingsSection>
     </>
   )

@@ -96,6 +96,25 @@ export async function setReorderServiceLevel(supabase: SupabaseClient, shopId: s
   return data.length === 1
 }
 
+export interface ShopFile {
+  bucket_id: string
+  name: string
+}
+
+/** The files of the shop the caller owns (stock photos, product images); none for anyone else. */
+export async function listShopFiles(supabase: SupabaseClient): Promise<ShopFile[]> {
+  const { data, error } = await supabase.rpc('shop_files')
+  if (error) throw new Error(error.message)
+  return data as ShopFile[]
+}
+
+/** Deletes the shop and, by its foreign keys, everything in it; false when the caller is not its owner. */
+export async function deleteShop(supabase: SupabaseClient, shopId: string): Promise<boolean> {
+  const { data, error } = await supabase.from('shops').delete().eq('id', shopId).select('id')
+  if (error) throw new Error(error.message)
+  return data.length === 1
+}
+
 /** A shop's time zone (any member reads it), for showing its times; null when the shop is not the caller's. */
 export async function shopTimeZone(supabase: SupabaseClient, shopId: string): Promise<string | null> {
   const { data, error } = await supabase.from('shops').select('timezone').eq('id', shopId).maybeSingle<{ timezone: string }>()

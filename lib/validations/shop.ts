@@ -28,3 +28,8 @@ export const createShopSchema = z.object({
 })
 
 export type CreateShopInput = z.infer<typeof createShopSchema>
+
+/** Deleting a shop: its name typed again, as the owner's confirmation. */
+export const deleteShopSchema = z.object({
+  name: z.string({ error: 'Type the shop’s name to delete it' }).trim().max(200, { error: 'Type the shop’s name to delete it' }),
+})

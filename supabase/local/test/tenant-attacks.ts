@@ -154,6 +154,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   reorder_inputs_of: (v) => ({ p_shop_id: v.shopId }),
   sees_costs: (v) => ({ p_shop_id: v.shopId }),
   corrects_counts: (v) => ({ p_shop_id: v.shopId }),
+  shop_files: () => ({}),
   add_report_recipient: () => ({ p_channel: 'email', p_address: 'attacker-friend@example.com' }),
   resend_recipient_confirmation: (v) => ({ p_id: v.recipientId }),
   queue_test_report: () => ({}),
