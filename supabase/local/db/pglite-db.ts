@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs'
+import { setFlagsFromString } from 'node:v8'
 import { PGlite, types } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { Database, Queryable, QueryResult } from './database.ts'
+
+// Trap: Node 24's V8 can abort the whole process ("Check failed: jit_page_->allocations_.erase(addr)
+// == 1", nodejs/node#64500) when it frees WebAssembly code in a process that runs PGlite for long
+// and opens and closes it (the e2e run did, after all its tests had passed). The code of a live
+// PGlite is kept instead of collected; it is set before any PGlite is compiled in this process.
+setFlagsFromString('--no-wasm-code-gc')
 
 // Values come back as Postgres text so both backends behave alike; responses
 // that need JSON types build them in SQL (json_agg), as PostgREST does.
