@@ -78,7 +78,9 @@ async function flushed(client: SupabaseClient): Promise<void> {
 /** One REST write as the owner; its answer's rows and how long the round trip took. */
 async function write(stack: Stack, shop: Shop, method: string, path: string, body?: unknown): Promise<{ rows: { id: string }[]; ms: number; at: number }> {
   const start = performance.now()
-  const response = await fetch(`${stack.url}/rest/v1${path}`, {
+  // Rows name the column they answer: no role may read products.unit_cost, so select=* is refused.
+  const url = path.startsWith('/rpc/') ? path : `${path}${path.includes('?') ? '&' : '?'}select=id`
+  const response = await fetch(`${stack.url}/rest/v1${url}`, {
     method,
     headers: { apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${shop.token}`, 'Content-Type': 'application/json', Prefer: 'return=representation' },
     body: body === undefined ? undefined : JSON.stringify(body),
