@@ -104,9 +104,17 @@ test('staff sell at the counter and see no cost anywhere; the owner’s pages an
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Back to products' })).toBeVisible()
   }
-  for (const path of ['/app/products', '/upload', `/stocktakes/${sessionId}`, `/app/products/${a.productId}`]) {
+  // Each page's own heading first: a streamed page briefly holds its loading <main> as well.
+  for (const [path, loaded] of [
+    ['/app/products', page.getByRole('main').getByRole('link', { name: 'Cola Can' })],
+    ['/upload', page.getByRole('heading', { name: 'Upload Photos', level: 1 })],
+    [`/stocktakes/${sessionId}`, page.getByRole('heading', { name: 'Review stocktake', level: 1 })],
+    [`/app/products/${a.productId}`, page.getByRole('heading', { name: 'Cola Can', level: 1 })],
+  ] as const) {
     await page.goto(path)
-    await expect(page.locator('main')).not.toContainText(COST)
+    await expect(loaded).toBeVisible()
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('main')).not.toContainText(COST)
   }
   expect((await page.request.get('/app/products/export')).status()).toBe(403)
   expect((await page.request.get('/reports/export?range=today')).status()).toBe(403)
