@@ -14,14 +14,17 @@
 //   turned so the bars stand upright, sharpened and read on their own: zxing
 //   thresholds a row once, and in a crop that row is the code's own bars, not
 //   ~4000 pixels of clutter. Crops read any angle.
-// - Close-ups only, cheap at their size: the photo at twice the size (bars
-//   1–2 px wide in a 240–640 px photo get more pixels), and with a fixed
-//   threshold. For 1D codes zxing's 'LocalAverage' binarizer thresholds each
-//   row by its histogram, as 'GlobalHistogram' does: only another binarizer
-//   is another read.
 // - A 1D code that only one pass found is read again from tight crops at the
 //   angle it was read at, made unlike the passes before (sharpened harder;
 //   then at twice the size).
+// - Close-ups only, and only until every label read counts and every located
+//   bar carries one (most photos settle before): a fixed threshold (for 1D
+//   codes zxing's 'LocalAverage' binarizer thresholds each row by its
+//   histogram, as 'GlobalHistogram' does: only another binarizer is another
+//   read); then the unread bars cut out at twice the size, or, when a label
+//   read does not count yet or nothing was read, the whole photo at twice the
+//   size (bars 1–2 px wide in a 240–640 px photo get more pixels); then the
+//   read-again above for what they found.
 // A 1D code counts only once two passes read it at one place, and an EAN/UPC
 // code once one read held on more rows than zxing's least (three, not two): a
 // wrong code is worse than a missed one, and zxing misreads (a UPC-E off the
@@ -105,12 +108,26 @@ function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean, videoFr
 const onBars = (code: DetectedCode, region: LinearRegion) =>
   LINEAR.has(code.format) && Math.hypot(code.center.x - region.center.x, code.center.y - region.center.y) < Math.max(code.size, region.length) / 2
 
-function closeUpPasses(photo: GreyImage): Pass[] {
+const fixedThreshold = (photo: GreyImage): Pass => ({
+  name: 'fixed threshold',
+  read: () => readView(photo, IDENTITY, { formats: ALL_FORMATS, binarizer: 'FixedThreshold' }),
+})
+
+function twiceTheSize(photo: GreyImage): Pass {
   const twice = scaledView(2)
-  return [
-    { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, { formats: ALL_FORMATS }) },
-    { name: 'fixed threshold', read: () => readView(photo, IDENTITY, { formats: ALL_FORMATS, binarizer: 'FixedThreshold' }) },
-  ]
+  return { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, { formats: ALL_FORMATS }) }
+}
+
+/** Located bars that no counted code is on, each cut out as in the crops pass and read at twice the size. */
+const barsAtTwiceTheSize = (photo: GreyImage, regions: readonly LinearRegion[]): Pass => ({
+  name: 'unread bars at twice the size',
+  read: async () => (await Promise.all(regions.map((region) => readRegion(photo, region, 2)))).flat(),
+})
+
+/** A located region cut out with its margin, turned upright, sharpened and read. */
+function readRegion(photo: GreyImage, region: LinearRegion, scale = 1) {
+  const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
+  return readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN, scale })
 }
 
 export interface DecodeOptions {
@@ -157,32 +174,52 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
     let found = 0
     for (const region of regions) {
       signal?.throwIfAborted()
-      const margin = CROP_MARGIN.px + CROP_MARGIN.share * region.length
-      const codes = await readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN })
+      const codes = await readRegion(photo, region)
       merger.add(codes)
       found += codes.length
     }
     return found
   })
-  // A close-up whose labels all count already, none misread and no bars left unread, is settled:
-  // the costly close-up passes (the twice-size one alone takes about four plain calls) cannot add to it.
-  const kept = counted()
-  const settled = merger.everyLabelCounts(side) && regions.every((region) => kept.some((code) => onBars(code, region)))
-  for (const pass of closeUp && !settled && !videoFrame ? closeUpPasses(photo) : []) await run(pass)
-  await timed('1D seen once, read again', async () => {
-    let confirmed = 0
-    for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
-      signal?.throwIfAborted()
-      for (const { height, ...reading } of REREADS) {
-        const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * height), reading)
-        merger.add(codes)
-        if (codes.some((c) => c.text === code.text)) {
-          confirmed++
-          break
+  // A 1D code one pass found is read again from tight crops before anything costlier: that read
+  // alone often settles a close-up. Each code is tried once, also those the close-up passes add.
+  const reread = new Set<string>()
+  const readAgain = () =>
+    timed('1D seen once, read again', async () => {
+      let confirmed = 0
+      for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
+        const key = `${code.format} ${code.text} ${Math.round(code.center.x)} ${Math.round(code.center.y)}`
+        if (reread.has(key)) continue
+        reread.add(key)
+        signal?.throwIfAborted()
+        for (const { height, ...reading } of REREADS) {
+          const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * height), reading)
+          merger.add(codes)
+          if (codes.some((c) => c.text === code.text)) {
+            confirmed++
+            break
+          }
         }
       }
+      return confirmed
+    })
+  await readAgain()
+  // A close-up whose labels all count, none misread and no bars left unread, is settled. Otherwise
+  // the fixed threshold (about a plain call); then, where every label read counts and only some
+  // located bars are unread, those bars at twice the size; else the whole photo at twice the size
+  // (about four plain calls: what reads a small photo that nothing else read).
+  const unread = () => {
+    const kept = counted()
+    return regions.filter((region) => !kept.some((code) => onBars(code, region)))
+  }
+  const settled = () => merger.everyLabelCounts(side) && unread().length === 0
+  if (closeUp && !videoFrame && !settled()) {
+    await run(fixedThreshold(photo))
+    if (!settled()) {
+      const bars = unread()
+      if (merger.everyLabelCounts(side) && counted().length > 0) await run(barsAtTwiceTheSize(photo, bars))
+      else await run(twiceTheSize(photo))
     }
-    return confirmed
-  })
+    await readAgain()
+  }
   return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
 }
