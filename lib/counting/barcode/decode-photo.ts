@@ -56,6 +56,8 @@ const LOCATOR: FindOptions = { minEnergy: 900, minCoherence: 0.55, minBusy: 0.25
 /** Photos up to this size are close-ups (or small): reading them again in other ways is cheap. */
 const CLOSE_UP_PIXELS = 3_000_000
 const ALL_FORMATS: ReaderOptions['formats'] = [...LINEAR_FORMATS, ...MATRIX_FORMATS]
+// At twice the size only the size is new: the first pass read the photo turned and inverted.
+const TWICE_SIZE_READER: ReaderOptions = { formats: ALL_FORMATS, tryRotate: false, tryInvert: false }
 const HALF_SIZE_READER: ReaderOptions = { formats: ALL_FORMATS, tryHarder: true, tryRotate: false, tryInvert: false, tryDownscale: false }
 /** A video frame's first read: as it is, without zxing's turned, inverted and downscaled retries (each a read again). */
 const FRAME_READER = HALF_SIZE_READER
@@ -115,7 +117,7 @@ const fixedThreshold = (photo: GreyImage): Pass => ({
 
 function twiceTheSize(photo: GreyImage): Pass {
   const twice = scaledView(2)
-  return { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, { formats: ALL_FORMATS }) }
+  return { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, TWICE_SIZE_READER) }
 }
 
 /** Located bars that no counted code is on, each cut out as in the crops pass and read at twice the size. */
