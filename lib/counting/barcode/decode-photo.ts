@@ -132,6 +132,26 @@ function readRegion(photo: GreyImage, region: LinearRegion, scale = 1) {
   return readCrop(photo, region.center, region.angle, region.length + 2 * margin, region.height + CROP_MARGIN.px, { sharpen: SHARPEN, scale })
 }
 
+/** Reads each 1D code only one pass found (and not tried before) again from tight crops at its angle; how many that confirmed. */
+async function readSeenOnceAgain(photo: GreyImage, merger: DetectionMerger, tried: Set<string>, signal?: AbortSignal): Promise<number> {
+  let confirmed = 0
+  for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
+    const key = `${code.format} ${code.text} ${Math.round(code.center.x)} ${Math.round(code.center.y)}`
+    if (tried.has(key)) continue
+    tried.add(key)
+    signal?.throwIfAborted()
+    for (const { height, ...reading } of REREADS) {
+      const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * height), reading)
+      merger.add(codes)
+      if (codes.some((c) => c.text === code.text)) {
+        confirmed++
+        break
+      }
+    }
+  }
+  return confirmed
+}
+
 export interface DecodeOptions {
   signal?: AbortSignal
   /**
@@ -184,26 +204,8 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
   })
   // A 1D code one pass found is read again from tight crops before anything costlier: that read
   // alone often settles a close-up. Each code is tried once, also those the close-up passes add.
-  const reread = new Set<string>()
-  const readAgain = () =>
-    timed('1D seen once, read again', async () => {
-      let confirmed = 0
-      for (const code of merger.codes.filter((c) => LINEAR.has(c.format) && c.seenBy === 1)) {
-        const key = `${code.format} ${code.text} ${Math.round(code.center.x)} ${Math.round(code.center.y)}`
-        if (reread.has(key)) continue
-        reread.add(key)
-        signal?.throwIfAborted()
-        for (const { height, ...reading } of REREADS) {
-          const codes = await readCrop(photo, code.center, code.angle, code.size * 1.5, Math.max(24, code.size * height), reading)
-          merger.add(codes)
-          if (codes.some((c) => c.text === code.text)) {
-            confirmed++
-            break
-          }
-        }
-      }
-      return confirmed
-    })
+  const tried = new Set<string>()
+  const readAgain = () => timed('1D seen once, read again', () => readSeenOnceAgain(photo, merger, tried, signal))
   await readAgain()
   // A close-up whose labels all count, none misread and no bars left unread, is settled. Otherwise
   // the fixed threshold (about a plain call); then, where every label read counts and only some
