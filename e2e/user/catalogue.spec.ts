@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test } from '@playwright/test'
 import { movementsOf, openCatalogueTool, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
 import { realtimeSockets } from '../_helpers/realtime'
@@ -294,7 +294,7 @@ test('the product form has no serious or critical axe violations, errors shown o
   await ownerWithCatalogue(page, 'axe-form')
   await page.goto('/app/products/new')
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await (await axe(page)).analyze()).violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))
   expect(await serious()).toEqual([])

@@ -26,9 +26,9 @@ test('taps made offline wait on the phone, survive closing the page, and are boo
   await page.reload()
   await expect(page.getByText(/You're offline\. Showing your catalogue as of /)).toBeVisible()
   // the search works from the copy kept on the phone
-  await page.getByPlaceholder('Search products...').fill('crisps')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('crisps')
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })).toHaveText(['Salted Crisps'])
-  await page.getByPlaceholder('Search products...').fill('')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('')
   await tapApart(page, 'Sold 1 Cola Can', 3)
   await tapApart(page, 'Add one Salted Crisps', 2)
   await expect(page.getByText('5 changes waiting to sync')).toBeVisible()

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { catalogue, OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner, newCredentials } from '../_helpers/stack'
@@ -65,7 +65,7 @@ test.describe('the stocked shop', () => {
       if (text.includes('Opening stock')) expect(text).toContain(`+${catalogue.find((product) => product.name === name)!.qty}`)
     }
 
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await (await axe(page)).analyze()
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
   })
 

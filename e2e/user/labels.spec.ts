@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { openCatalogueTool, OWNER_STATE } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
@@ -125,7 +125,7 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
   test('the labels page has no serious or critical axe violations', async ({ page }) => {
     await page.goto('/app/products/labels?copies=x')
     await expect(labels(page)).toHaveCount(29)
-    const violations = (await new AxeBuilder({ page }).analyze()).violations
+    const violations = (await (await axe(page)).analyze()).violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }))
     expect(violations).toEqual([])

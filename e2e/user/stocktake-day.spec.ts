@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { shelfPhoto, type ShelfItem } from '../../test/shelf/generate-shelf-photo'
 import { openCatalogueTool } from '../_helpers/catalogue'
@@ -113,7 +113,7 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await expect(reviewCard(evening2, 'Day Product 03').getByRole('definition').last()).toHaveText('2')
   await expect(evening2.getByRole('button', { name: 'Confirm counts and update stock' })).toBeEnabled()
   if (phone) await expectReviewOnPhone(evening2)
-  const { violations } = await new AxeBuilder({ page: evening2 }).analyze()
+  const { violations } = await (await axe(evening2)).analyze()
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
 
   const names = ['Day Product 01', 'Day Product 02', 'Day Product 03']

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { openCatalogueTool } from '../_helpers/catalogue'
 import { createOwner, getOwnShop, signedInClient, type Credentials } from '../_helpers/stack'
@@ -74,7 +74,7 @@ test('the suppliers pages have no serious or critical axe violations, and anothe
   await expect(page.getByRole('heading', { name: 'Add supplier' })).toBeVisible()
   for (const path of ['/app/suppliers/new', '/app/suppliers']) {
     await page.goto(path)
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await (await axe(page)).analyze()
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   }
   const response = await page.goto(`/app/suppliers/${theirs.id}`)

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../_helpers/axe'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
@@ -42,7 +42,7 @@ test('each side is stored as soon as it is picked; Analyze Inventory waits for b
   await page.getByRole('dialog', { name: 'Remove Start of Day photo 2?' }).getByRole('button', { name: 'Remove photo' }).click()
   await expectToast(page, 'Photo removed', '', 'success')
   await expect(page.getByRole('img', { name: 'Start of Day photo 2' })).toHaveCount(0)
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await (await axe(page)).analyze()
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
 })
 
@@ -127,7 +127,7 @@ test('changing a photo replaces that photo only; removing asks first and can be 
   await start.getByRole('button', { name: 'Remove all Start of Day photos' }).click()
   const all = page.getByRole('dialog', { name: 'Remove all 3 Start of Day photos?' })
   await expect(all).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+  const { violations } = await (await axe(page)).include('[role="dialog"]').analyze()
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
   await all.getByRole('button', { name: 'Remove 3 photos' }).click()
   await expectToast(page, '3 photos removed', '', 'success')
