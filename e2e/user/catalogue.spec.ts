@@ -57,7 +57,7 @@ test('edits a product from its page', async ({ page }) => {
   await expect(page.getByText('Target level').locator('..')).toContainText('12')
 })
 
-test('three fast taps on "Sold 1" are one sale of −3 in the ledger; Undo restores it', async ({ page }) => {
+test('three fast taps on "Sold 1" are one sale of −3 in the ledger; Undo restores it @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'sold', [{ name: 'Cola Can', sku: 'COLA', qty: 5, low_stock_threshold: 2 }])
   const cola = card(page, 'Cola Can')
   const sold = cola.getByRole('button', { name: 'Sold 1 Cola Can' })
@@ -96,7 +96,7 @@ test('three fast taps on "Sold 1" are one sale of −3 in the ledger; Undo resto
   await expect(history.nth(1)).toContainText('−3')
 })
 
-test('+1 and "Sold 1" apart in time are separate changes; "Sold 1" is off at zero; a refused sale rolls back', async ({ page }) => {
+test('+1 and "Sold 1" apart in time are separate changes; "Sold 1" is off at zero; a refused sale rolls back @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'step', [{ name: 'Cola Can', sku: 'COLA', qty: 1, low_stock_threshold: 0 }])
   const cola = card(page, 'Cola Can')
   await cola.getByRole('button', { name: 'Add one Cola Can' }).click()

@@ -17,7 +17,7 @@ test.use({ serviceWorkers: 'allow' })
 const COLA = { name: 'Cola Can', sku: 'COLA', qty: 10, low_stock_threshold: 1 }
 const CRISPS = { name: 'Salted Crisps', sku: 'CRISPS', qty: 4, low_stock_threshold: 1 }
 
-test('taps made offline wait on the phone, survive closing the page, and are booked once each back online', async ({ page, context }) => {
+test('taps made offline wait on the phone, survive closing the page, and are booked once each back online @any-viewport', async ({ page, context }) => {
   test.setTimeout(120_000)
   const owner = await ownerWithCatalogue(page, 'offline-counter', [COLA, CRISPS])
   await readyForOffline(page)
@@ -55,7 +55,7 @@ test('taps made offline wait on the phone, survive closing the page, and are boo
   await expect(productCard(again, 'Cola Can')).toContainText('Stock: 7')
 })
 
-test('a change whose answer is lost on the way back is sent again and booked once', async ({ page, context }) => {
+test('a change whose answer is lost on the way back is sent again and booked once @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-resend', [COLA])
   await context.setOffline(true)
@@ -84,7 +84,7 @@ test('a change whose answer is lost on the way back is sent again and booked onc
   await expect(productCard(page, 'Cola Can')).toContainText('Stock: 9')
 })
 
-test('a sale made offline of stock another phone sold meanwhile is shown as a conflict, not booked', async ({ page, context }) => {
+test('a sale made offline of stock another phone sold meanwhile is shown as a conflict, not booked @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-conflict', [{ ...COLA, qty: 1 }])
   await context.setOffline(true)
@@ -108,7 +108,7 @@ test('a sale made offline of stock another phone sold meanwhile is shown as a co
   await expect(productCard(page, 'Cola Can')).toContainText('Stock: 0')
 })
 
-test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out', async ({ page, context }) => {
+test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
   await context.setOffline(true)
@@ -126,7 +126,7 @@ test('signing out with a change waiting asks first; "Sync and sign out" books it
   expect(await stockOf(owner, 'COLA')).toBe(9)
 })
 
-test("a change left on the phone by one owner is never sent for another who signs in there; it is for its owner's next visit", async ({ page, context }) => {
+test("a change left on the phone by one owner is never sent for another who signs in there; it is for its owner's next visit @any-viewport", async ({ page, context }) => {
   test.setTimeout(120_000)
   const first = await ownerWithCatalogue(page, 'offline-first', [COLA])
   // The stock changes get no answer (a dead spot in the shop); signing out still does.
@@ -156,7 +156,7 @@ test("a change left on the phone by one owner is never sent for another who sign
   await expect(productCard(page, 'Cola Can')).toContainText('Stock: 9')
 })
 
-test("a stock change from a product's page made offline waits on the phone and is booked once, with its reason; a count waits for the network", async ({ page, context }) => {
+test("a stock change from a product's page made offline waits on the phone and is booked once, with its reason; a count waits for the network @any-viewport", async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-adjust', [COLA])
   await page.goto(`/app/products/${await productId(owner, 'COLA')}`)
@@ -186,7 +186,7 @@ test("a stock change from a product's page made offline waits on the phone and i
   await expect(page.getByText('Stock: 8')).toBeVisible()
 })
 
-test('changes waiting on the phone survive restarting the browser', async ({ page, baseURL }, testInfo) => {
+test('changes waiting on the phone survive restarting the browser @any-viewport', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000)
   const owner = await ownerWithCatalogue(page, 'offline-restart', [COLA])
   // A browser profile on disk, closed and opened again as a phone's browser is.

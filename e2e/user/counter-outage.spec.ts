@@ -5,7 +5,7 @@ import { freezeBackendFor, thawBackendFor } from '../_helpers/backend'
 import { movementsOf, ownerWithCatalogue } from '../_helpers/catalogue'
 import { expectToast, productCard } from '../_helpers/ui'
 
-test('a sale tapped while the backend is frozen shows Saving…, is sent again, and is booked once after the thaw', async ({ page }) => {
+test('a sale tapped while the backend is frozen shows Saving…, is sent again, and is booked once after the thaw @any-viewport', async ({ page }) => {
   // the app server's deadline for the backend (8 s) is waited out at least once
   test.setTimeout(120_000)
   const owner = await ownerWithCatalogue(page, 'frozen-tap', [{ name: 'Cola Can', sku: 'COLA', qty: 5, low_stock_threshold: 1 }])
