@@ -1,5 +1,6 @@
 import type { StocktakePhoto } from '@/lib/data/stocktake-photos'
 import { formatDateTime } from '@/lib/format/date-time'
+import { plural } from '@/lib/format/plural'
 
 const SIDES = [
   ['start', 'Start of Day'],
@@ -26,7 +27,7 @@ export function StocktakePhotos({ photos, urls, timeZone }: { photos: StocktakeP
                     {formatDateTime(photo.taken_at, timeZone)} ({photo.time_source === 'camera' ? 'camera' : 'uploaded'})
                   </span>
                   <span className={photo.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
-                    {photo.status === 'failed' ? photo.error : `${photo.codes_found ?? 0} codes found`}
+                    {photo.status === 'failed' ? photo.error : `${plural(photo.codes_found ?? 0, 'code')} found`}
                   </span>
                 </li>
               ))}
