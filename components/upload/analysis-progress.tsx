@@ -2,6 +2,7 @@
 
 import { RotateCw, TriangleAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { plural } from '@/lib/format/plural'
 import type { AnalyseRun } from './use-stocktake-progress'
 
 /** How far Analyze Inventory is, read out to screen readers as it changes; or what went wrong. */
@@ -12,7 +13,7 @@ export function AnalysisProgress({ run, problem, onRetry }: { run: AnalyseRun; p
     <div aria-live="polite" className="grid gap-3">
       {run.phase === 'analysing' && (
         <div className="grid gap-2 rounded-xl border bg-card p-4">
-          <p className="font-medium">{run.total > 0 ? `Counted ${run.done} of ${run.total} photos…` : 'Counting the photos…'}</p>
+          <p className="font-medium">{run.total > 0 ? `Counted ${run.done} of ${plural(run.total, 'photo')}…` : 'Counting the photos…'}</p>
           <div
             role="progressbar"
             aria-label="Analysis progress"

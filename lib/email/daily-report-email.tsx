@@ -3,6 +3,7 @@ import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
 import { describePeriod } from '@/lib/reports/period'
 import type { ShopReport } from '@/lib/reports/report'
 import { formatMoney } from '@/lib/format/money'
+import { plural } from '@/lib/format/plural'
 import { EmailLayout, emailText, LowStockList, renderParts, SmallPrint, type LowStockLine } from './email-parts'
 
 export interface DailyReportEmailProps {
@@ -19,7 +20,7 @@ export function DailyReportEmail({ report, lowStock, reportUrl, unsubscribeUrl }
   const money = (value: number) => formatMoney(value, report.currency)
   return (
     <EmailLayout
-      preview={`${report.shop_name}: ${report.figures.sold} units sold, ${money(report.figures.sales_value)} in sales`}
+      preview={`${report.shop_name}: ${plural(report.figures.sold, 'unit')} sold, ${money(report.figures.sales_value)} in sales`}
       title={`${report.shop_name}: ${describePeriod(report)}`}
       unsubscribeUrl={unsubscribeUrl}
     >
