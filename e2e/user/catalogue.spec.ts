@@ -144,11 +144,11 @@ test('search ignores accents and matches barcodes; the category filter appears w
   ]
   await ownerWithCatalogue(page, 'accents', products)
   const names = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })
-  await page.getByPlaceholder('Search products...').fill('creme brulee')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('creme brulee')
   await expect(names).toHaveText(['Crème Brûlée'])
-  await page.getByPlaceholder('Search products...').fill('678900')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('678900')
   await expect(names).toHaveText(['Espresso Beans'])
-  await page.getByPlaceholder('Search products...').fill('')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('')
   await page.getByLabel('Category').selectOption('Coffee')
   await expect(page).toHaveURL('/app/products?category=Coffee')
   await expect(names).toHaveText(['Espresso Beans'])
@@ -167,7 +167,7 @@ test('the page carries only the rows it draws; the rest is read when the owner r
 
   const names = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })
   await expect(names).toHaveCount(20)
-  await page.getByPlaceholder('Search products...').fill('item 25')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('item 25')
   await expect(page.getByRole('alert').filter({ hasText: 'Your products could not be loaded. Check the connection and try again.' })).toBeVisible()
   // Nothing claims to match while the rows are missing.
   await expect(page.getByText('matching "item 25"')).toHaveCount(0)

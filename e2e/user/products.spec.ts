@@ -18,7 +18,10 @@ function rgb(locator: Locator, property: 'backgroundColor' | 'color' = 'backgrou
 }
 
 async function search(page: Page, text: string) {
-  await page.getByPlaceholder('Search products...').fill(text)
+  const box = page.getByRole('searchbox', { name: 'Search products' })
+  // the spec's placeholder, word for word
+  await expect(box).toHaveAttribute('placeholder', 'Search products...')
+  await box.fill(text)
 }
 
 const names = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 })
@@ -91,7 +94,7 @@ test('search text is taken literally (wildcards, commas, quotes, NUL)', async ({
   for (const text of ['%', '_', 'milk,sku', '"milk"', 'a)b(']) {
     await page.goto(`/app/products?q=${encodeURIComponent(text)}`)
     await expect(page.getByText(`No products match "${text}"`)).toBeVisible()
-    await expect(page.getByPlaceholder('Search products...')).toHaveValue(text)
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(text)
   }
   const response = await page.goto('/app/products?q=%00milk')
   expect(response?.status()).toBe(200)
@@ -138,7 +141,7 @@ test('back from a product returns to the search', async ({ page }) => {
   await page.getByRole('link', { name: 'Yellow Tin 21', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Yellow Tin 21', level: 1 })).toBeVisible()
   await page.goBack()
-  await expect(page.getByPlaceholder('Search products...')).toHaveValue('tin 2')
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('tin 2')
   await expect(names(page)).toHaveText(['Yellow Tin 20', 'Yellow Tin 21', 'Yellow Tin 22', 'Yellow Tin 23', 'Yellow Tin 24'])
 })
 
