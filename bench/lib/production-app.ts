@@ -35,6 +35,8 @@ function nextCommand(args: string[], stdio: 'ignore' | 'inherit'): ChildProcess 
       NEXT_PUBLIC_SUPABASE_URL: STACK_URL,
       NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       SUPABASE_SECRET_KEY: SECRET_KEY,
+      // the links in scheduled reports: a production build sends none without it
+      SITE_URL: APP,
       NEXT_TELEMETRY_DISABLED: '1',
       // the gated bare route handlers (app/api/bench) answer only in benches
       SHELFSNAP_BENCH_ROUTES: '1',
