@@ -86,4 +86,23 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(pagesCaches().then((names) => Promise.all(names.map((name) => caches.delete(name)))))
 })
 
+/**
+ * A worker's script as a copy of its response. Trap: a response from the precache keeps its own
+ * URL, without the #fragment the page started the worker with, and Turbopack's worker bootstrap
+ * reads its chunk list from that fragment: every returning visit's barcode decoder died with
+ * "Missing worker bootstrap config" (the server then counted instead). A copy has no URL of its
+ * own, so the worker keeps the one it was started with.
+ */
+async function workerScript(request: Request): Promise<Response> {
+  const response = (await serwist.matchPrecache(request.url.split('#')[0]!)) ?? (await fetch(request))
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+// Before Serwist's own fetch listener, which would answer with the precached response itself.
+self.addEventListener('fetch', (event) => {
+  if (event.request.destination !== 'worker' || new URL(event.request.url).origin !== self.location.origin) return
+  event.stopImmediatePropagation()
+  event.respondWith(workerScript(event.request))
+})
+
 serwist.addEventListeners()

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { REAL_PHOTOS_DIR, realPhotosPresent } from '../../bench/real-photos/manifest'
+import { readyForOffline } from '../_helpers/offline'
 import { tinsPhoto } from '../_helpers/photos'
 import { readReviewCard } from '../_helpers/review'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
@@ -148,4 +149,24 @@ test('"Keep photos on this phone": only the labels go up, the review shows them,
   await keep.uncheck()
   await page.reload()
   await expect(keep).not.toBeChecked()
+})
+
+test.describe('an installed app, opened again', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('with the service worker in control, the phone still reads the codes itself', async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const owner = await createOwner('device-sw', { products: [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }] })
+    await signIn(page, owner, '/app/products')
+    await readyForOffline(page)
+    await page.goto('/upload')
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    const picked = await tinsPhoto('morning.jpg', 2)
+    await countedBeforeUpload(page, owner, (start) => start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(picked), { codes: '2 codes', summary: 'Morning count: 2 units of 1 product' })
+    expect(await photoRows(owner)).toEqual([expect.objectContaining({ side: 'start', status: 'analysed', codes_found: 2, counted_on: 'device' })])
+    expect(errors).toEqual([])
+  })
 })
