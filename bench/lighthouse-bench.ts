@@ -74,6 +74,24 @@ function failingAudits(lhr: LighthouseResult): string[] {
  */
 const chromeFlags = Launcher.defaultFlags().map((flag) => (flag.startsWith('--disable-features=') ? `${flag},PaintHolding` : flag))
 
+/**
+ * The owner's session cookies in the browser's own cookie jar, as after signing in: sent as an extra
+ * header instead, the server saw them but the page's Supabase client did not (a 401 in the console).
+ */
+async function giveCookies(port: number, cookie: string): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string }
+  const socket = new WebSocket(webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = reject
+  })
+  const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: APP }))
+  const answered = new Promise((resolve) => (socket.onmessage = resolve))
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }))
+  await answered
+  socket.close()
+}
+
 /** One run in a fresh browser: a reused one asks for /favicon.ico only once, and would hide its 404. */
 async function audit(path: string, cookie: string | undefined, slowdown: number | undefined): Promise<LighthouseResult> {
   const chrome = await launch({
@@ -82,7 +100,8 @@ async function audit(path: string, cookie: string | undefined, slowdown: number 
     chromeFlags: [...chromeFlags, '--headless=new', ...chromiumLaunchOptions.args],
   })
   try {
-    const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined }
+    if (cookie) await giveCookies(chrome.port, cookie)
+    const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] }
     const config = slowdown ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } } : undefined
     const { lhr } = (await lighthouse(`${APP}${path}`, flags, config))!
     // The whole report of the last run per page, to see where the main thread went.
