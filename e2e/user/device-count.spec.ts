@@ -14,7 +14,9 @@ import { signIn } from '../_helpers/ui'
 // the server counts, as before.
 test.setTimeout(120_000)
 
-async function ownerOnUpload(page: Page, tag: string, products = [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }]): Promise<Credentials> {
+const TIN = { name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }
+
+async function ownerOnUpload(page: Page, tag: string, products = [TIN]): Promise<Credentials> {
   const owner = await createOwner(tag, { products })
   await signIn(page, owner, '/upload')
   await expect(page).toHaveURL('/upload')
@@ -159,7 +161,7 @@ test.describe('an installed app, opened again', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
-    const owner = await createOwner('device-sw', { products: [{ name: 'Tin', sku: 'TIN-01', qty: 5, low_stock_threshold: 1 }] })
+    const owner = await createOwner('device-sw', { products: [TIN] })
     await signIn(page, owner, '/app/products')
     await readyForOffline(page)
     await page.goto('/upload')

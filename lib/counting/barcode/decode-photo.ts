@@ -218,11 +218,7 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
   const settled = () => merger.everyLabelCounts(side) && unread().length === 0
   if (closeUp && !videoFrame && !settled()) {
     await run(fixedThreshold(photo))
-    if (!settled()) {
-      const bars = unread()
-      if (merger.everyLabelCounts(side) && counted().length > 0) await run(barsAtTwiceTheSize(photo, bars))
-      else await run(twiceTheSize(photo))
-    }
+    if (!settled()) await run(merger.everyLabelCounts(side) && counted().length > 0 ? barsAtTwiceTheSize(photo, unread()) : twiceTheSize(photo))
     await readAgain()
   }
   return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
