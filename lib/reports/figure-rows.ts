@@ -12,7 +12,8 @@ export const PART_COST = '* leaves out the products missing that have no cost pr
 export interface FigureRow {
   label: string
   kind: 'units' | 'money'
-  value: number
+  /** null: a value at cost nobody can know yet (nothing it covers has a cost price), shown "—", never £0.00 */
+  value: number | null
   /** what the figure leaves out or how it was reached, when the owner needs to know */
   note?: string
 }
@@ -20,18 +21,35 @@ export interface FigureRow {
 const lacking = (count: number, what: string) =>
   `${count} ${count === 1 ? 'product' : 'products'} without ${what} ${count === 1 ? 'is' : 'are'} left out`
 
+/**
+ * A value at cost of zero where products without a cost are left out is not a value: nothing it
+ * covers was costed (or only at 0). Shown as "—" with what would give it, not as £0.00.
+ */
+const atCost = (value: number, uncosted: number, counted: boolean) => (value === 0 && uncosted > 0 && counted ? null : value)
+
 export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | 'stock'>): FigureRow[] {
   const margin = f.margin_sales_value > 0 ? ` (${((f.gross_margin / f.margin_sales_value) * 100).toFixed(1)}% of sales)` : ''
   const uncostedStock = stock.products - stock.costed_products
+  const cogs = atCost(f.cogs, f.uncosted_products, f.sold !== 0)
+  const marginKnown = f.margin_sales_value > 0 || f.gross_margin !== 0 || (f.uncosted_products === 0 && f.unpriced_products === 0)
+  const stockValue = (value: number, units: number): Pick<FigureRow, 'value' | 'note'> => {
+    const known = atCost(value, uncostedStock, units !== 0)
+    return { value: known, note: uncostedStock ? (known === null ? `${lacking(uncostedStock, 'a cost')}: set costs to value the stock` : lacking(uncostedStock, 'a cost')) : undefined }
+  }
   return [
     { label: 'Units sold', kind: 'units', value: f.sold, note: `in ${f.sales} recorded ${f.sales === 1 ? 'sale' : 'sales'}` },
     { label: 'Sales value', kind: 'money', value: f.sales_value, note: f.unpriced_products ? lacking(f.unpriced_products, 'a price') : undefined },
-    { label: 'Cost of goods sold', kind: 'money', value: f.cogs, note: f.uncosted_products ? lacking(f.uncosted_products, 'a cost') : undefined },
+    {
+      label: 'Cost of goods sold',
+      kind: 'money',
+      value: cogs,
+      note: !f.uncosted_products ? undefined : cogs === null ? `${lacking(f.uncosted_products, 'a cost')}: set costs to see it` : lacking(f.uncosted_products, 'a cost'),
+    },
     {
       label: 'Gross margin',
       kind: 'money',
-      value: f.gross_margin,
-      note: `on products with a price and a cost${margin}`,
+      value: marginKnown ? f.gross_margin : null,
+      note: marginKnown ? `on products with a price and a cost${margin}` : 'none of the products sold has both a price and a cost yet',
     },
     { label: 'Units received', kind: 'units', value: f.received },
     {
@@ -43,14 +61,14 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
     {
       label: 'Shrinkage at cost',
       kind: 'money',
-      value: f.shrinkage_value,
+      value: atCost(f.shrinkage_value, f.shrinkage_uncosted_products, f.shrinkage_units !== 0),
       note: f.shrinkage_uncosted_products ? lacking(f.shrinkage_uncosted_products, 'a cost') : undefined,
     },
-    { label: 'Stock value at start', kind: 'money', value: stock.value_start, note: uncostedStock ? lacking(uncostedStock, 'a cost') : undefined },
-    { label: 'Stock value at end', kind: 'money', value: stock.value_end, note: uncostedStock ? lacking(uncostedStock, 'a cost') : undefined },
+    { label: 'Stock value at start', kind: 'money', ...stockValue(stock.value_start, stock.units_start) },
+    { label: 'Stock value at end', kind: 'money', ...stockValue(stock.value_end, stock.units_end) },
   ]
 }
 
 /** A figure as people read it, on the page and in the email: "£7.50", "2,603". (The CSV writes minor units instead.) */
 export const formatFigure = (row: FigureRow, currency: string) =>
-  row.kind === 'money' ? formatMoney(row.value, currency) : row.value.toLocaleString('en-GB')
+  row.value === null ? '—' : row.kind === 'money' ? formatMoney(row.value, currency) : row.value.toLocaleString('en-GB')

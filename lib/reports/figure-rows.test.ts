@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { figureRows, formatFigure } from './figure-rows'
+import type { ShopReport } from './report'
+
+type Figures = ShopReport['figures']
+type Stock = ShopReport['stock']
+
+const noFigures: Figures = {
+  sold: 0, sales: 0, gone: 0, received: 0, movements: 0, sales_value: 0, unpriced_products: 0, cogs: 0, uncosted_products: 0,
+  margin_sales_value: 0, gross_margin: 0, shrinkage_units: 0, shrinkage_value: 0, shrinkage_uncosted_products: 0,
+}
+const noStock: Stock = { products: 0, costed_products: 0, units_start: 0, units_end: 0, value_start: 0, value_end: 0 }
+
+/** label → what the page, the email and WhatsApp show */
+const shown = (figures: Partial<Figures>, stock: Partial<Stock> = {}) =>
+  Object.fromEntries(figureRows({ figures: { ...noFigures, ...figures }, stock: { ...noStock, ...stock } }).map((row) => [row.label, [formatFigure(row, 'GBP'), row.note]]))
+
+describe('figureRows', () => {
+  it('shows a value at cost as "—", not £0.00, when nothing it covers has a cost, and says what gives it', () => {
+    // a new owner's week: one product, priced, never costed, 3 sold, 2 missing, 4 on the shelf
+    const rows = shown(
+      { sold: 3, sales: 3, sales_value: 3.6, uncosted_products: 1, shrinkage_units: 2, shrinkage_uncosted_products: 1 },
+      { products: 1, costed_products: 0, units_start: 9, units_end: 4 },
+    )
+    expect(rows['Sales value']).toEqual(['£3.60', undefined])
+    expect(rows['Cost of goods sold']).toEqual(['—', '1 product without a cost is left out: set costs to see it'])
+    expect(rows['Gross margin']).toEqual(['—', 'none of the products sold has both a price and a cost yet'])
+    expect(rows['Shrinkage at cost']).toEqual(['—', '1 product without a cost is left out'])
+    expect(rows['Stock value at start']).toEqual(['—', '1 product without a cost is left out: set costs to value the stock'])
+    expect(rows['Stock value at end']![0]).toBe('—')
+  })
+
+  it('keeps a zero that is known: nothing sold, no stock held, or costs that add up to it', () => {
+    const quiet = shown({}, { products: 2, costed_products: 1, units_start: 0, units_end: 0 })
+    expect(quiet['Cost of goods sold']).toEqual(['£0.00', undefined])
+    expect(quiet['Gross margin']![0]).toBe('£0.00')
+    expect(quiet['Stock value at start']).toEqual(['£0.00', '1 product without a cost is left out'])
+
+    // sold at a price of 0 with a cost: a loss, known
+    const givenAway = shown({ sold: 1, sales: 1, cogs: 0.5, gross_margin: -0.5 })
+    expect(givenAway['Gross margin']![0]).toBe('-£0.50')
+  })
+
+  it('shows part of a value with what it leaves out when some of it has a cost', () => {
+    const rows = shown(
+      { sold: 6, sales: 6, sales_value: 16, cogs: 4.4, uncosted_products: 1, margin_sales_value: 10, gross_margin: 5.6 },
+      { products: 2, costed_products: 1, units_start: 0, units_end: 12, value_end: 24.2 },
+    )
+    expect(rows['Cost of goods sold']).toEqual(['£4.40', '1 product without a cost is left out'])
+    expect(rows['Gross margin']).toEqual(['£5.60', 'on products with a price and a cost (56.0% of sales)'])
+    expect(rows['Stock value at end']).toEqual(['£24.20', '1 product without a cost is left out'])
+  })
+})
