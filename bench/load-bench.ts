@@ -5,11 +5,13 @@
 // (6,000 movements); level C uses the first C owners, one session per client.
 // On the in-memory PGlite stack (one connection: queries queue), or with
 // BENCH_DATABASE_URL on a scratch database of that PostgreSQL (a pool of ten).
+// On Linux each route also prints its CPU per view by process (bench/lib/process-cpu.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { createScratchDatabase, type ScratchDatabase } from '../supabase/local/db/scratch-database.ts'
 import { seedRecentSales } from './lib/ledger-seed.ts'
+import { cpuSince, sampleCpu, type CpuSample } from './lib/process-cpu.ts'
 import { APP, createOwner, signedInHeaders, startProductionApp, type Owner } from './lib/production-app.ts'
 import { percentile, type Figure } from './stats.ts'
 
@@ -109,15 +111,18 @@ export async function runLoadBench(): Promise<Figure[]> {
     const figures: Figure[] = []
     for (const level of LEVELS) {
       const sessions = owners.slice(0, level)
-      const totals = new Map(all.map((route) => [route.name, { ms: [] as number[], errors: 0, wallMs: 0, roundP95: [] as number[] }]))
+      const totals = new Map(all.map((route) => [route.name, { ms: [] as number[], errors: 0, wallMs: 0, roundP95: [] as number[], cpu: [] as CpuSample[] }]))
       // Rounds interleave the routes, so the machine's noise falls on each alike: as many as leave
       // each batch two views per session (fewer, shorter batches would spend their time starting and draining).
       const rounds = Math.max(3, Math.floor(REQUESTS / (2 * level)))
       const load = loadavg()[0]!.toFixed(1)
       for (let round = 0; round < rounds; round++) {
         for (const route of all) {
+          const cpuStart = sampleCpu()
           const result = await batch(route, sessions, Math.ceil(REQUESTS / rounds))
           const total = totals.get(route.name)!
+          const cpu = cpuSince(cpuStart, sampleCpu())
+          if (cpu) total.cpu.push(cpu)
           total.ms.push(...result.ms)
           total.errors += result.errors
           total.wallMs += result.wallMs
@@ -145,10 +150,25 @@ export async function runLoadBench(): Promise<Figure[]> {
             ` p99 ${row.p99.toFixed(0)} ms, ${row.errors} errors of ${row.requests}`,
         )
       }
+      /** CPU per view by process, and its total over the bare route's: where a saturated machine's time goes. */
+      const cpuPerView = (name: string) => {
+        const { cpu, ms } = totals.get(name)!
+        if (cpu.length === 0) return null
+        const per = (key: keyof CpuSample) => cpu.reduce((sum, sample) => sum + sample[key], 0) / ms.length
+        return { next: per('next'), postgres: per('postgres'), bench: per('bench'), total: per('next') + per('postgres') + per('bench') }
+      }
+      const bareCpu = cpuPerView(BARE.name)
       for (const route of all) {
         const row = stats(route.name)
-        table.push({ ...row, roundRatios: roundRatios(route.name) })
+        const cpu = cpuPerView(route.name)
+        table.push({ ...row, roundRatios: roundRatios(route.name), cpuPerView: cpu })
         logRow(row)
+        if (cpu && bareCpu) {
+          console.log(
+            `  CPU per view: next ${cpu.next.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, bench process (stack${database === 'PGlite' ? ', PGlite' : ''}, load client) ${cpu.bench.toFixed(1)} ms;` +
+              ` ${cpu.total.toFixed(1)} ms in all, ${(cpu.total / bareCpu.total).toFixed(2)}× the bare route's`,
+          )
+        }
         if (route === BARE || DIAGNOSTICS.includes(route)) continue
         figures.push(
           { name: `${database}: ${row.route} p95 at ${level} sessions`, value: row.p95, unit: 'ms', baseline: { name: `${bare.route} p95`, value: bare.p95 }, target: '≤ 2×' },
