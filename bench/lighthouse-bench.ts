@@ -6,6 +6,7 @@ import { Launcher, launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { Result as LighthouseResult } from 'lighthouse'
 import { chromiumLaunchOptions } from '../e2e/_helpers/chromium.ts'
+import type { Cookie } from '../test/support/session-cookies.ts'
 import { shelfPhoto } from '../test/shelf/generate-shelf-photo.ts'
 import { APP, createOwner, STACK_URL, startProductionApp, type Owner } from './lib/production-app.ts'
 import { percentile, type Figure } from './stats.ts'
@@ -78,29 +79,28 @@ const chromeFlags = Launcher.defaultFlags().map((flag) => (flag.startsWith('--di
  * The owner's session cookies in the browser's own cookie jar, as after signing in: sent as an extra
  * header instead, the server saw them but the page's Supabase client did not (a 401 in the console).
  */
-async function giveCookies(port: number, cookie: string): Promise<void> {
+async function giveCookies(port: number, cookies: Cookie[]): Promise<void> {
   const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string }
   const socket = new WebSocket(webSocketDebuggerUrl)
   await new Promise((resolve, reject) => {
     socket.onopen = resolve
     socket.onerror = reject
   })
-  const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: APP }))
   const answered = new Promise((resolve) => (socket.onmessage = resolve))
-  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }))
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: cookies.map(({ name, value }) => ({ name, value, url: APP })) } }))
   await answered
   socket.close()
 }
 
 /** One run in a fresh browser: a reused one asks for /favicon.ico only once, and would hide its 404. */
-async function audit(path: string, cookie: string | undefined, slowdown: number | undefined): Promise<LighthouseResult> {
+async function audit(path: string, cookies: Cookie[] | undefined, slowdown: number | undefined): Promise<LighthouseResult> {
   const chrome = await launch({
     chromePath: chromiumLaunchOptions.executablePath,
     ignoreDefaultFlags: true,
     chromeFlags: [...chromeFlags, '--headless=new', ...chromiumLaunchOptions.args],
   })
   try {
-    if (cookie) await giveCookies(chrome.port, cookie)
+    if (cookies) await giveCookies(chrome.port, cookies)
     const flags = { port: chrome.port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] }
     const config = slowdown ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } } : undefined
     const { lhr } = (await lighthouse(`${APP}${path}`, flags, config))!
@@ -113,10 +113,10 @@ async function audit(path: string, cookie: string | undefined, slowdown: number 
   }
 }
 
-async function score(path: string, cookie: string | undefined, slowdown: number | undefined): Promise<PageScores> {
+async function score(path: string, cookies: Cookie[] | undefined, slowdown: number | undefined): Promise<PageScores> {
   const runs: PageScores[] = []
   for (let run = 0; run < RUNS; run++) {
-    const lhr = await audit(path, cookie, slowdown)
+    const lhr = await audit(path, cookies, slowdown)
     if (new URL(lhr.finalDisplayedUrl).pathname !== path.split('?')[0]) throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}`)
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?'
     // How fast Lighthouse found this (shared, two-core) machine: its simulated throttling multiplies observed CPU time.
@@ -138,15 +138,15 @@ export async function runLighthouseBench(): Promise<Figure[]> {
   try {
     const owner = await createOwner('lighthouse', 40)
     const stocktake = await stocktakeToReview(owner)
-    const pages: [string, string | undefined][] = [
+    const pages: [string, Cookie[] | undefined][] = [
       // the same-run baseline: the shared layout around text only (app/bench/shell)
       [SHELL_BASELINE, undefined],
       ['/', undefined],
       ['/auth', undefined],
-      ['/app/products', owner.cookie],
-      ['/dashboard', owner.cookie],
-      ['/upload', owner.cookie],
-      [`/stocktakes/${stocktake}`, owner.cookie],
+      ['/app/products', owner.cookies],
+      ['/dashboard', owner.cookies],
+      ['/upload', owner.cookies],
+      [`/stocktakes/${stocktake}`, owner.cookies],
     ]
     // Warm-up, untimed: the server's first renders, and the host's benchmarkIndex for `calibrate`.
     const warm = await audit('/auth', undefined, undefined)
@@ -155,8 +155,8 @@ export async function runLighthouseBench(): Promise<Figure[]> {
     const results: PageScores[] = []
     // LIGHTHOUSE_PAGES=/app/products,/upload scores only those
     const only = process.env.LIGHTHOUSE_PAGES?.split(',')
-    for (const [path, cookie] of pages.filter(([path]) => path === SHELL_BASELINE || !only || only.some((wanted) => path.startsWith(wanted)))) {
-      const page = await score(path, cookie, slowdown)
+    for (const [path, cookies] of pages.filter(([path]) => path === SHELL_BASELINE || !only || only.some((wanted) => path.startsWith(wanted)))) {
+      const page = await score(path, cookies, slowdown)
       results.push(page)
       const baseline = results[0]!.scores.performance
       const shown = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ') + (path === SHELL_BASELINE ? ' (baseline)' : ` (baseline ${baseline})`)

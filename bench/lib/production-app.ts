@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config.ts'
 import { startStack, type Stack } from '../../supabase/local/stack.ts'
 import { isListening, waitForHttp } from '../../scripts/lib/net.ts'
-import { cookieHeader, sessionCookies } from '../../test/support/session-cookies.ts'
+import { cookieHeader, sessionCookies, type Cookie } from '../../test/support/session-cookies.ts'
 
 export const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 3000)
@@ -96,6 +96,8 @@ export interface Owner {
   client: SupabaseClient
   /** the app's session cookies, as a browser would send them */
   cookie: string
+  /** the same cookies, one by one (for a browser's cookie jar) */
+  cookies: Cookie[]
 }
 
 /** A new owner with a shop of `products` products, signed in both ways. */
@@ -113,5 +115,6 @@ export async function createOwner(tag: string, products: number): Promise<Owner>
     })
     await client.from('products').insert(rows).throwOnError()
   }
-  return { email, password, shopId: shop.id as string, client, cookie: cookieHeader(await sessionCookies(STACK_URL, PUBLISHABLE_KEY, { email, password })) }
+  const cookies = await sessionCookies(STACK_URL, PUBLISHABLE_KEY, { email, password })
+  return { email, password, shopId: shop.id as string, client, cookie: cookieHeader(cookies), cookies }
 }

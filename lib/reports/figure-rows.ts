@@ -21,6 +21,10 @@ export interface FigureRow {
 const lacking = (count: number, what: string) =>
   `${count} ${count === 1 ? 'product' : 'products'} without ${what} ${count === 1 ? 'is' : 'are'} left out`
 
+/** The note of a value at cost: what it leaves out, and what would give it where it is unknown. */
+const uncostedNote = (uncosted: number, value: number | null, toKnowIt: string) =>
+  !uncosted ? undefined : value === null ? `${lacking(uncosted, 'a cost')}: ${toKnowIt}` : lacking(uncosted, 'a cost')
+
 /**
  * A value at cost of zero where products without a cost are left out is not a value: nothing it
  * covers was costed (or only at 0). Shown as "—" with what would give it, not as £0.00.
@@ -34,7 +38,7 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
   const marginKnown = f.margin_sales_value > 0 || f.gross_margin !== 0 || (f.uncosted_products === 0 && f.unpriced_products === 0)
   const stockValue = (value: number, units: number): Pick<FigureRow, 'value' | 'note'> => {
     const known = atCost(value, uncostedStock, units !== 0)
-    return { value: known, note: uncostedStock ? (known === null ? `${lacking(uncostedStock, 'a cost')}: set costs to value the stock` : lacking(uncostedStock, 'a cost')) : undefined }
+    return { value: known, note: uncostedNote(uncostedStock, known, 'set costs to value the stock') }
   }
   return [
     { label: 'Units sold', kind: 'units', value: f.sold, note: `in ${f.sales} recorded ${f.sales === 1 ? 'sale' : 'sales'}` },
@@ -43,7 +47,7 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
       label: 'Cost of goods sold',
       kind: 'money',
       value: cogs,
-      note: !f.uncosted_products ? undefined : cogs === null ? `${lacking(f.uncosted_products, 'a cost')}: set costs to see it` : lacking(f.uncosted_products, 'a cost'),
+      note: uncostedNote(f.uncosted_products, cogs, 'set costs to see it'),
     },
     {
       label: 'Gross margin',
