@@ -88,8 +88,12 @@ test('a photo whose upload answer was lost is sent again with the same key and s
     await route.fetch()
     await route.abort('connectionreset')
   })
-  // What the page asked and got, printed if the photo never lands (CI keeps only the log).
+  // What the page asked and got, printed if the photo never lands (CI keeps only the log). Each request
+  // is listed when sent too: one that never answers shows up as sent and nothing after (seen once in CI).
   const traffic: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') traffic.push(`sent ${new URL(request.url()).pathname}`)
+  })
   page.on('requestfinished', async (request) => {
     if (request.method() === 'POST') traffic.push(`${(await request.response())?.status()} ${new URL(request.url()).pathname}`)
   })
