@@ -113,6 +113,27 @@ test('a photo whose upload answer was lost is sent again with the same key and s
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
 })
 
+test('an upload that never answers is given up and sent again: the photo lands once, not left at "Uploading…" @any-viewport', async ({ page }) => {
+  const owner = await ownerOnUpload(page, 'offline-hung')
+  // The first upload of the photo's thumbnail gets no answer at all (a half-open connection).
+  const previews: string[] = []
+  await page.route('**/storage/v1/object/stock-photos/**', async (route) => {
+    if (route.request().method() !== 'POST' || !route.request().url().includes('.preview.')) return route.continue()
+    previews.push(new URL(route.request().url()).pathname)
+    if (previews.length > 1) return route.continue()
+    // never answered: the page's deadline (lib/supabase/upload-deadline.ts) has to give up on it
+  })
+  const start = page.getByRole('region', { name: 'Start of Day' })
+  await start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 3))
+  await expect(start).toContainText('Morning count: 3 units of 1 product', { timeout: 60_000 })
+
+  expect(previews).toHaveLength(2)
+  expect(previews[1]).toBe(previews[0])
+  const rows = (await storedPhotos(owner))!
+  expect(rows.map((row) => row.codes_found)).toEqual([3])
+  expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
+})
+
 test('photos picked offline stay on the phone when the page is closed, and go up when it is opened again online', async ({ page, context }) => {
   const owner = await ownerOnUpload(page, 'offline-closed')
   await context.setOffline(true)
