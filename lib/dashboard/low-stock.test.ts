@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { suggestReorder } from '@/lib/reorder/suggest'
+import { salesStatsOf } from '@/test/support/selling-days'
 import { lowStockAlerts, type StockRow } from './low-stock'
 
 const row = (name: string, qty: number, lowStockThreshold: number, dailySales: number[], targetQty: number | null = null): StockRow => ({
@@ -9,7 +10,7 @@ const row = (name: string, qty: number, lowStockThreshold: number, dailySales: n
   qty,
   lowStockThreshold,
   targetQty,
-  suggestion: suggestReorder({ qty, onOrder: 0, lowStockThreshold, targetQty, dailySales, leadTimeDays: 5, packSize: 1 }),
+  suggestion: suggestReorder({ qty, onOrder: 0, lowStockThreshold, targetQty, sales: salesStatsOf(dailySales), leadTimeDays: 5, packSize: 1 }),
 })
 
 describe('lowStockAlerts', () => {

@@ -138,10 +138,10 @@ describe('seed_demo_shop', () => {
     expect(receipts.units).toBeGreaterThan(0)
     await owner.client.auth.signInWithPassword({ email: owner.email, password: owner.password })
     const { data: inputs } = await owner.client.rpc('reorder_inputs').throwOnError()
-    const rows = (inputs as { products: { moves: [number, number, number][]; supplier_name: string | null; on_order: number }[] }).products
+    const rows = (inputs as { products: { sales: [number, number, number, number]; supplier_name: string | null; on_order: number }[] }).products
     expect(rows).toHaveLength(40)
     expect(rows.every((r) => r.supplier_name !== null)).toBe(true)
-    expect(rows.filter((r) => r.moves.some(([, sold]) => sold > 0)).length).toBeGreaterThanOrEqual(30)
+    expect(rows.filter((r) => r.sales[3] > 0).length).toBeGreaterThanOrEqual(30)
     expect(rows.filter((r) => r.on_order > 0)).toHaveLength(2)
   })
 

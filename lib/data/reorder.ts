@@ -1,6 +1,5 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { sellingDaySales, type DayMoves } from '@/lib/reorder/selling-days'
 import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
 import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import type { LowStockItem } from '@/lib/dashboard/summary'
@@ -36,12 +35,13 @@ interface InputRow {
   lead_time_days: number | null
   pack_size: number
   supplier_unit_cost: string | number | null
-  opening_qty: number
-  moves: DayMoves[]
+  /** product_sales_stats: [selling days, units, sum of squares, days with a sale] */
+  sales: [days: number, units: number, squares: number, saleDays: number]
 }
 
 /** What reorder_inputs() and reorder_inputs_of() answer. */
 export interface ReorderInputs {
+  /** the days the sales figures look back over; null when the caller has no shop they run */
   days: number | null
   /** the shop's service level for safety stock */
   service_level: number | string | null
@@ -56,7 +56,7 @@ export interface ReorderRow {
 const money = (value: string | number | null) => (value === null ? null : Number(value))
 
 /** Each product of an answer of reorder_inputs() with its suggestion, at `serviceLevel` or else the shop's. */
-export function reorderRows({ days, products, service_level }: ReorderInputs, serviceLevel?: number): ReorderRow[] {
+export function reorderRows({ products, service_level }: ReorderInputs, serviceLevel?: number): ReorderRow[] {
   const level = serviceLevel ?? (service_level === null ? undefined : Number(service_level))
   return products.map((row) => ({
     row,
@@ -65,7 +65,7 @@ export function reorderRows({ days, products, service_level }: ReorderInputs, se
       onOrder: row.on_order,
       lowStockThreshold: row.low_stock_threshold,
       targetQty: row.target_qty,
-      dailySales: sellingDaySales(row.opening_qty, row.moves, days ?? 0),
+      sales: { days: row.sales[0], units: row.sales[1], squares: Number(row.sales[2]), saleDays: row.sales[3] },
       leadTimeDays: row.lead_time_days,
       packSize: row.pack_size,
       serviceLevel: level,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { salesStatsOf } from '@/test/support/selling-days'
 import { suggestReorder, type ReorderInput } from './suggest'
 
 // 3 a day on average, spread 1 (2, 4, 2, 4, ...)
 const steady = Array.from({ length: 28 }, (_, day) => (day % 2 ? 4 : 2))
-const base: ReorderInput = { qty: 10, onOrder: 4, lowStockThreshold: 6, targetQty: null, dailySales: steady, leadTimeDays: 5, packSize: 12 }
+const base: ReorderInput = { qty: 10, onOrder: 4, lowStockThreshold: 6, targetQty: null, sales: salesStatsOf(steady), leadTimeDays: 5, packSize: 12 }
 
 describe('suggestReorder', () => {
   it('orders up to the target in whole packs, from sales, lead time and safety stock, and says why', () => {
@@ -22,9 +23,9 @@ describe('suggestReorder', () => {
     })
   })
 
-  it('uses the last 28 selling days only', () => {
-    const old = Array.from({ length: 12 }, () => 50)
-    expect(suggestReorder({ ...base, dailySales: [...old, ...steady] })).toMatchObject({ averageDaily: 3, reorderPoint: 19 })
+  it('has a spread of exactly 0 for steady sales, so no safety stock', () => {
+    const flat = salesStatsOf(Array.from({ length: 28 }, () => 3))
+    expect(suggestReorder({ ...base, sales: flat })).toMatchObject({ averageDaily: 3, spread: 0, safetyStock: 0, reorderPoint: 15 })
   })
 
   it('orders nothing while stock and what is on order stay above the reorder point', () => {
@@ -45,7 +46,7 @@ describe('suggestReorder', () => {
   })
 
   it('without sales falls back to the low-stock level and target, and says so', () => {
-    const quiet = { ...base, dailySales: Array.from({ length: 28 }, () => 0), qty: 2, targetQty: 24 }
+    const quiet = { ...base, sales: salesStatsOf(Array.from({ length: 28 }, () => 0)), qty: 2, targetQty: 24 }
     expect(suggestReorder(quiet)).toMatchObject({
       basis: 'levels',
       reorderPoint: 6,
@@ -55,7 +56,7 @@ describe('suggestReorder', () => {
       orderQty: 24,
       reason: 'has no sales in the last 28 selling days, so its low-stock level (6) and target (24) decide, 4 on order: order 18 (2 packs of 12)',
     })
-    expect(suggestReorder({ ...quiet, dailySales: [], targetQty: null })).toMatchObject({ targetLevel: 12, needed: 6, orderQty: 12 })
+    expect(suggestReorder({ ...quiet, sales: salesStatsOf([]), targetQty: null })).toMatchObject({ targetLevel: 12, needed: 6, orderQty: 12 })
     expect(suggestReorder({ ...quiet, qty: 3 })).toMatchObject({ needed: 0 })
   })
 })

@@ -1,9 +1,11 @@
-// reorder_inputs(): per product, units sold per selling day in the shop's own
+// reorder_inputs(): per product, the figures of its selling days in the shop's own
 // days (here UTC+5:30), out-of-stock days left out, what is on order and the
-// supplier to order from, on a hand-built ledger with known answers.
+// supplier to order from, on a hand-built ledger with known answers. The days are
+// worked out here from stock_days by the rule written out day by day (the oracle),
+// and every product's figures from the database must be those days' figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getReorderSuggestions } from '../../../lib/data/reorder.ts'
-import { sellingDaySales, type DayMoves } from '../../../lib/reorder/selling-days.ts'
+import { salesStatsOf, sellingDaySales, type DayMoves } from '../../../test/support/selling-days.ts'
 import type { Stack } from '../stack.ts'
 import { countingClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
 
@@ -20,9 +22,8 @@ interface Inputs {
   supplier_name: string | null
   lead_time_days: number | null
   pack_size: number
-  opening_qty: number
-  moves: DayMoves[]
-  /** worked out here from opening_qty and moves, as the reorder page does */
+  sales: [number, number, number, number]
+  /** worked out here from stock_days, day by day */
   daily_sales: number[]
 }
 
@@ -45,10 +46,31 @@ async function move(productId: string, daysAgo: number, localTime: string, delta
   )
 }
 
+/** Each product's selling days over the `days` before today, from stock_days, day by day. */
+async function oracleDays(days: number): Promise<Map<string, number[]>> {
+  const { rows } = await stack.db.query<{ product_id: string; opening: number; moves: DayMoves[] }>(
+    `with w as (select (now() at time zone s.timezone)::date as today from shops s where s.id = $1)
+     select p.id as product_id,
+            coalesce((select sd.end_qty from stock_days sd where sd.product_id = p.id and sd.day < w.today - $2::integer
+                       order by sd.day desc limit 1), 0) as opening,
+            coalesce((select json_agg(json_build_array(sd.day - (w.today - $2::integer), sd.sold, sd.end_qty))
+                        from stock_days sd where sd.product_id = p.id and sd.day >= w.today - $2::integer and sd.day < w.today), '[]') as moves
+       from products p cross join w where p.shop_id = $1`,
+    [shopId, days],
+  )
+  return new Map(rows.map((row) => [row.product_id, sellingDaySales(row.opening, row.moves, days)]))
+}
+
 async function inputs(): Promise<Inputs[]> {
   const { data } = await owner.client.rpc('reorder_inputs').throwOnError()
   const { days, products } = data as { days: number; products: Inputs[] }
-  return products.map((row) => ({ ...row, daily_sales: sellingDaySales(row.opening_qty, row.moves, days) }))
+  const oracle = await oracleDays(days)
+  const rows = products.map((row) => ({ ...row, daily_sales: oracle.get(row.product_id)! }))
+  for (const row of rows) {
+    const { days: n, units, squares, saleDays } = salesStatsOf(row.daily_sales)
+    expect(row.sales, row.name).toEqual([n, units, squares, saleDays])
+  }
+  return rows
 }
 
 beforeAll(async () => {
@@ -142,5 +164,44 @@ describe('reorder_inputs', () => {
     expect(data).toEqual({ days: 56, service_level: 0.95, products: [] })
     const nobody = await signUpUser(stack)
     expect((await nobody.client.rpc('reorder_inputs').throwOnError()).data).toEqual({ days: null, service_level: null, products: [] })
+  })
+
+  it('gives every product the figures of its selling days on a ledger of sales, stock-outs, deliveries and undos', async () => {
+    // a fixed seed: the same ledger on every run
+    let seed = 20261127
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const ids: string[] = []
+    for (let i = 0; i < 24; i++) {
+      const id = await product(`Random ${String(i).padStart(2, '0')}`, 0)
+      ids.push(id)
+      let qty = 0
+      // a third of them wait long for a delivery once empty: fewer selling days than are kept
+      const restock = i % 3 === 0 ? 0.04 : 1
+      for (let daysAgo = 75; daysAgo >= 1; daysAgo--) {
+        if (random() < 0.35 || (qty === 0 && daysAgo < 70 && random() > restock)) continue
+        for (const time of random() < 0.3 ? ['09:00', '17:30'] : ['12:00']) {
+          const roll = random()
+          const delta = qty === 0 || roll < 0.12 ? 1 + Math.floor(random() * 9) : roll < 0.9 ? -Math.min(qty, 1 + Math.floor(random() * 4)) : 1
+          const reason = delta > 0 ? (roll >= 0.9 ? 'sold' : 'received') : roll < 0.8 ? 'sold' : 'gone'
+          qty += delta
+          await move(id, daysAgo, time, delta, qty, reason)
+        }
+      }
+    }
+    // inputs() holds every product's figures to its days
+    const rows = (await inputs()).filter((row) => ids.includes(row.product_id))
+    expect(rows).toHaveLength(24)
+    // the ledger has what the rule is about: more selling days than are kept, and days left out
+    expect(rows.some((row) => row.daily_sales.length > 28)).toBe(true)
+    expect(rows.some((row) => row.daily_sales.length < 28)).toBe(true)
+  })
+
+  it('works the figures out again when the shop changes time zone', async () => {
+    const before = await inputs()
+    await owner.client.from('shops').update({ timezone: 'America/Los_Angeles' }).eq('id', shopId).throwOnError()
+    const after = await inputs()
+    // Milk's 00:30 sale in Kolkata is the evening before in Los Angeles
+    const milk = (rows: Inputs[]) => rows.find((row) => row.name === 'Milk')!.sales
+    expect(milk(after)).not.toEqual(milk(before))
   })
 })

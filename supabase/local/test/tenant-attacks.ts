@@ -31,6 +31,13 @@ export const tableAttacks: Record<string, (victim: Tenant) => { filter: string; 
     insert: { product_id: v.productId, shop_id: v.shopId, day: '2026-01-01', sold: 99, end_qty: 0 },
     patch: { sold: 99 },
   }),
+  // the figures the reorder suggestions are made of: forged, they would order what nobody sells
+  product_sales_stats: (v) => ({
+    filter: `product_id=eq.${v.productId}`,
+    insert: { product_id: v.productId, shop_id: v.shopId, selling_days: 28, units: 999, squares: 0, sale_days: 28 },
+    patch: { units: 999 },
+  }),
+  sales_stats_days: (v) => ({ filter: `shop_id=eq.${v.shopId}`, insert: { shop_id: v.shopId, as_of: '2099-01-01' }, patch: { as_of: '2099-01-01' } }),
   count_sessions: (v) => ({
     filter: `id=eq.${v.sessionId}`,
     insert: { shop_id: v.shopId },
@@ -152,6 +159,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   reorder_inputs: () => ({}),
   units_on_order: () => ({}),
   reorder_inputs_of: (v) => ({ p_shop_id: v.shopId }),
+  fresh_sales_stats: (v) => ({ p_shop_id: v.shopId }),
   sees_costs: (v) => ({ p_shop_id: v.shopId }),
   corrects_counts: (v) => ({ p_shop_id: v.shopId }),
   shop_files: () => ({}),

@@ -130,6 +130,8 @@ export async function makeTenant(stack: Stack, name: string): Promise<Tenant> {
     .single<{ id: string }>()
     .throwOnError()
   await user.client.rpc('queue_test_report').throwOnError()
+  // the day's sales figures, as the first dashboard load works them out
+  await user.client.rpc('fresh_sales_stats', { p_shop_id: shop.id }).throwOnError()
   const [staff, manager] = [await signUpUser(stack), await signUpUser(stack)]
   await join(user, staff, 'staff')
   await join(user, manager, 'manager')

@@ -1,3 +1,7 @@
+import { SELLING_DAYS, type SalesStats } from '@/lib/reorder/suggest'
+
+// The selling-day rule written out day by day: the oracle product_sales_stats (SQL) is held to.
+
 /** A day of the window with movements: [day index, units sold or gone, stock at the day's end]. */
 export type DayMoves = [day: number, sold: number, endQty: number]
 
@@ -7,8 +11,7 @@ export type DayMoves = [day: number, sold: number, endQty: number]
  * `openingQty` is the stock before day 0; a day without movements keeps the stock it started with.
  */
 export function sellingDaySales(openingQty: number, moves: DayMoves[], days: number): number[] {
-  // reorder_inputs() gives the days in order; a copy sorted here keeps that a convenience, not a trap
-  const ordered = moves.every((move, i) => i === 0 || moves[i - 1]![0] < move[0]) ? moves : [...moves].sort((a, b) => a[0] - b[0])
+  const ordered = [...moves].sort((a, b) => a[0] - b[0])
   const sales: number[] = []
   let level = openingQty
   let next = 0
@@ -20,4 +23,15 @@ export function sellingDaySales(openingQty: number, moves: DayMoves[], days: num
     if (move) level = move[2]
   }
   return sales
+}
+
+/** The figures of the last SELLING_DAYS of these selling days, as product_sales_stats keeps them. */
+export function salesStatsOf(dailySales: number[]): SalesStats {
+  const last = dailySales.slice(-SELLING_DAYS)
+  return {
+    days: last.length,
+    units: last.reduce((sum, units) => sum + units, 0),
+    squares: last.reduce((sum, units) => sum + units * units, 0),
+    saleDays: last.filter((units) => units > 0).length,
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sellingDaySales } from './selling-days'
+import { salesStatsOf, sellingDaySales } from './selling-days'
 
 describe('sellingDaySales', () => {
   it('counts in-stock days without a sale as 0 and leaves out the days the shelf was empty', () => {
@@ -28,5 +28,12 @@ describe('sellingDaySales', () => {
       [3, 2, 5],
     ]
     expect(sellingDaySales(10, moves, 11)).toEqual([0, 0, 3, 2, 5, 4, 0])
+  })
+
+  it('keeps the figures of the last 28 selling days only', () => {
+    const old = Array.from({ length: 12 }, () => 50)
+    const steady = Array.from({ length: 28 }, (_, day) => (day % 2 ? 4 : 2))
+    expect(salesStatsOf([...old, ...steady])).toEqual({ days: 28, units: 84, squares: 280, saleDays: 28 })
+    expect(salesStatsOf([0, 3, 0])).toEqual({ days: 3, units: 3, squares: 9, saleDays: 1 })
   })
 })
