@@ -196,11 +196,14 @@ $$;
 -- reorder_inputs_of(): each product's figures in four numbers, [selling days, units, squares,
 -- days with a sale], instead of its days. It writes them when they are not today's, so it and
 -- the functions that call it are volatile (PostgREST runs the others read-only).
+-- Planned for each call's shop: the plan kept for any shop, made while a day's figures were new
+-- to the statistics, took 63 ms for a shop of 2,000 products against 16 ms (`npm run bench --
+-- reports`); planning costs about 1 ms.
 drop function public.reorder_inputs(integer);
 drop function public.reorder_inputs_of(uuid, integer);
 
 create function public.reorder_inputs_of(p_shop_id uuid) returns json
-language plpgsql volatile set search_path = '' as $$
+language plpgsql volatile set search_path = '' set plan_cache_mode = 'force_custom_plan' as $$
 begin
   if not coalesce(public.sees_costs(p_shop_id), false) or not public.fresh_sales_stats(p_shop_id) then
     return json_build_object('days', null, 'service_level', null, 'products', '[]'::json);
