@@ -1,14 +1,15 @@
 'use client'
 
 import { useTransition } from 'react'
-import { CircleUser, MonitorSmartphone } from 'lucide-react'
+import Link from 'next/link'
+import { CircleUser, MonitorSmartphone, Store } from 'lucide-react'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { signOutOthers } from '@/lib/actions/sign-out-others'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 
-/** Who is signed in, and signing out the other phones and computers of this account. */
+/** Who is signed in, adding a shop (another branch), and signing out the other phones and computers of this account. */
 export function AccountMenu({ email }: { email: string | undefined }) {
   const [pending, startTransition] = useTransition()
   function others() {
@@ -31,6 +32,14 @@ export function AccountMenu({ email }: { email: string | undefined }) {
           <span className="truncate font-medium">{email ?? 'a demo visitor'}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {email && (
+          <DropdownMenuItem asChild>
+            <Link href="/app/shops/new">
+              <Store aria-hidden="true" />
+              Add a shop
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem disabled={pending} onSelect={others}>
           <MonitorSmartphone aria-hidden="true" />
           {pending ? 'Signing out other devices…' : 'Sign out everywhere else'}

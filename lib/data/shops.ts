@@ -76,10 +76,7 @@ export async function createShop(
     .insert({ owner_id: ownerId, name: input.name, currency: input.currency, timezone: input.timezone })
     .select(SHOP_COLUMNS)
     .single<Omit<Shop, 'role'>>()
-  if (error) {
-    if (error.code === '23505') return { ok: false, message: 'You already have a shop.' }
-    return { ok: false, message: error.message }
-  }
+  if (error) return { ok: false, message: error.message }
   return { ok: true, shop: { ...data, role: 'owner' } }
 }
 

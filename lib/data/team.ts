@@ -41,7 +41,6 @@ const MESSAGES: Record<string, string> = {
   already_member: 'This person is already in your team',
   not_found: 'That person is not in your team any more: reload the page',
   owner: 'The owner stays the owner: hand the shop over to change that',
-  owns_shop: 'They own a shop of their own: someone can own only one shop',
   revoked: 'This invitation was withdrawn. Ask the owner for a new one.',
   expired: 'This invitation has expired. Ask the owner for a new one.',
 }

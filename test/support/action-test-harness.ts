@@ -76,6 +76,9 @@ export async function signInAs({ email, password }: { email: string; password: s
   if (error) throw new Error(`sign-in failed: ${error.message}`)
 }
 
+/** A cookie the actions left in the jar (undefined: none). */
+export const cookieValue = (name: string) => jar.get(name)
+
 export function signOutEveryone() {
   jar.clear()
 }

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Stack } from '../stack.ts'
-import { serviceClient, signUpUser, startTestStack, type TestUser } from './stack-fixture.ts'
+import { PUBLISHABLE_KEY } from '../config.ts'
+import { serviceClient, signUpUser, startTestStack, testClient, type TestUser } from './stack-fixture.ts'
 
 let stack: Stack
 let service: SupabaseClient
@@ -119,12 +120,34 @@ describe('the owner manages members', () => {
     )
     expect((await service.from('shops').select('owner_id').eq('id', shop.id).single()).data?.owner_id).toBe(bo.id)
     expect((await ana.client.rpc('shop_team')).error?.code).toBe('42501')
-    // One shop per owner: nobody takes a second one, by creating or by hand-over.
-    expect((await bo.client.from('shops').insert({ name: 'Second Shop' })).error?.code).toBe('23505')
-    const { data: again } = await bo.client.rpc('invite_member', { p_email: owner.email, p_role: 'manager' }).throwOnError()
-    await owner.client.rpc('accept_invite', { p_id: again }).throwOnError()
-    expect((await bo.client.rpc('hand_over_shop', { p_user_id: owner.id })).error?.hint).toBe('owns_shop')
     expect((await otherOwner.client.rpc('hand_over_shop', { p_user_id: ana.id })).error?.hint).toBe('not_found')
+  })
+
+  it('lets an owner have a second branch, by opening one or by taking one over, and works in the one chosen', async () => {
+    const cy = await signUpUser(stack)
+    const dee = await signUpUser(stack)
+    const { data: first } = await cy.client.from('shops').insert({ name: 'Cy High Street' }).select('id').single().throwOnError()
+    const { data: second } = await cy.client.from('shops').insert({ name: 'Cy Station' }).select('id').single().throwOnError()
+    const cyIn = (shop: string) => testClient(stack, PUBLISHABLE_KEY, { headers: { Authorization: `Bearer ${cy.accessToken}`, 'x-shop-id': shop } })
+    const { data: mine } = await cy.client.rpc('my_shops').throwOnError()
+    expect((mine as { id: string; role: string }[]).map(({ id, role }) => ({ id, role })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [{ id: first.id, role: 'owner' }, { id: second.id, role: 'owner' }].sort((a, b) => a.id.localeCompare(b.id)),
+    )
+    // each branch's products, its team and its figures are its own
+    await cyIn(second.id).from('products').insert({ shop_id: second.id, name: 'Station Tea', sku: 'TEA' }).throwOnError()
+    const catalogue = async (shop: string) => (await cyIn(shop).rpc('catalogue').throwOnError()).data as { shop: { id: string }; rows: unknown[][] }
+    expect(await catalogue(first.id)).toMatchObject({ shop: { id: first.id }, rows: [] })
+    const station = await catalogue(second.id)
+    expect([station.shop.id, station.rows.map((row) => row[1])]).toEqual([second.id, ['Station Tea']])
+    const { data: invite } = await cyIn(second.id).rpc('invite_member', { p_email: dee.email, p_role: 'manager' }).throwOnError()
+    await dee.client.rpc('accept_invite', { p_id: invite }).throwOnError()
+    expect((await cyIn(first.id).rpc('shop_team').throwOnError()).data.members).toHaveLength(1)
+    // the owner of a shop takes another over
+    const { data: deesOwn } = await dee.client.from('shops').insert({ name: 'Dee Corner' }).select('id').single().throwOnError()
+    await cyIn(second.id).rpc('hand_over_shop', { p_user_id: dee.id }).throwOnError()
+    const { data: owned } = await service.from('shops').select('id').eq('owner_id', dee.id).order('id').throwOnError()
+    expect(owned.map((row) => row.id)).toEqual([deesOwn.id, second.id].sort())
+    expect((await cyIn(second.id).rpc('shop_team')).error?.code).toBe('42501')
   })
 
   it('asks managers for two-factor: without an aal2 session a manager works as staff', async () => {
