@@ -11,7 +11,8 @@ import { authConfigFromToml } from '@/supabase/local/config-toml'
 import { startMailCatcher, type MailCatcher } from '@/supabase/local/mail/mail-catcher'
 import type { Stack } from '@/supabase/local/stack'
 import { answer, enrollTotp, steadyStep } from '@/supabase/local/test/mfa-helpers'
-import { signUpUser, startTestStack } from '@/supabase/local/test/stack-fixture'
+import { inbox as caught, tokenHashIn } from '@/supabase/local/test/mail-helpers'
+import { signUpUser, startTestStack, testClient } from '@/supabase/local/test/stack-fixture'
 import { MALFORMED_CALL_MESSAGE } from './validated-action'
 import { changeMemberRole, inviteTeamMember, resetMemberTwoFactor } from './team-actions'
 
@@ -19,6 +20,8 @@ let stack: Stack
 let mail: MailCatcher
 let inbox: ReturnType<typeof mailInbox>
 let owner: Owner
+
+const OPEN_FOR_A_WEEK = (email: string) => `Invitation sent to ${email}. It is open for 7 days; if the emailed link has run out, invite them again.`
 
 const invites = async () => (await stack.db.query<{ email: string; role: string }>('select email, role from public.shop_invites where shop_id = $1 and revoked_at is null order by email', [owner.shopId])).rows
 
@@ -41,7 +44,7 @@ beforeEach(async () => {
 describe('inviting', () => {
   it("sends a new address the auth server's invite, and an address with an account ours", async () => {
     const fresh = `new-${crypto.randomUUID()}@example.com`
-    expect(await inviteTeamMember(idle, formData({ email: fresh, role: 'staff' }))).toEqual({ ok: true, message: `Invitation sent to ${fresh}. It works for 7 days.` })
+    expect(await inviteTeamMember(idle, formData({ email: fresh, role: 'staff' }))).toEqual({ ok: true, message: OPEN_FOR_A_WEEK(fresh) })
     const known = await signUpUser(stack)
     expect(await inviteTeamMember(idle, formData({ email: known.email, role: 'manager' }))).toMatchObject({ ok: true })
     await expect.poll(async () => (await inbox.list()).map((m) => [m.To[0]!.Address, m.Subject]).sort()).toEqual(
@@ -53,6 +56,31 @@ describe('inviting', () => {
     const ours = (await inbox.list()).find((m) => m.To[0]!.Address === known.email)!
     expect((await inbox.message(ours.ID)).Text).toContain('/join')
     expect(await invites()).toEqual(expect.arrayContaining([{ email: fresh, role: 'staff' }, { email: known.email, role: 'manager' }]))
+  })
+
+  it('keeps an invitation open for 7 days: once the emailed link has run out, inviting again sends one that works, and they join', async () => {
+    const email = `late-${crypto.randomUUID()}@example.com`
+    expect(await inviteTeamMember(idle, formData({ email, role: 'staff' }))).toEqual({ ok: true, message: OPEN_FOR_A_WEEK(email) })
+    const { rows } = await stack.db.query<{ open_for: string }>(
+      `select (expires_at - created_at)::text as open_for from public.shop_invites where shop_id = $1 and email = $2 and revoked_at is null`,
+      [owner.shopId, email],
+    )
+    expect(rows).toEqual([{ open_for: '7 days' }])
+    // the auth server's link lasts otp_expiry (an hour): opened the next day, it has run out
+    const first = tokenHashIn((await caught(mail, email))[0]!.HTML)
+    await stack.db.query(`update auth.users set confirmation_sent_at = now() - interval '1 day' where email = $1`, [email])
+    const invitee = testClient(stack, PUBLISHABLE_KEY)
+    expect((await invitee.auth.verifyOtp({ type: 'invite', token_hash: first })).error).toMatchObject({ code: 'otp_expired' })
+    await inbox.clear()
+    expect(await inviteTeamMember(idle, formData({ email, role: 'staff' }))).toEqual({ ok: true, message: OPEN_FOR_A_WEEK(email) })
+    const again = tokenHashIn((await caught(mail, email))[0]!.HTML)
+    expect((await invitee.auth.verifyOtp({ type: 'invite', token_hash: again })).error).toBeNull()
+    await invitee.auth.updateUser({ password: 'a-new-password-1' })
+    const { data: waiting } = await invitee.rpc('my_invites').throwOnError()
+    expect(waiting).toEqual([expect.objectContaining({ shop_name: 'Corner Shop', role: 'staff' })])
+    await invitee.rpc('accept_invite', { p_id: (waiting as { id: string }[])[0]!.id }).throwOnError()
+    const { data: shops } = await invitee.rpc('my_shops').throwOnError()
+    expect(shops).toEqual([expect.objectContaining({ id: owner.shopId, role: 'staff' })])
   })
 
   it('refuses bad input and a member who is not the owner, changing nothing', async () => {

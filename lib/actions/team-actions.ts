@@ -33,7 +33,8 @@ async function sendInvitation(shopName: string, email: string, role: TeamRole): 
   const joinUrl = `${linkOrigin((await headers()).get('origin'))}/join`
   const sent = `Invitation sent to ${email}. It works for 7 days.`
   const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl })
-  if (!error) return { ok: true, message: sent }
+  // the auth server's link lasts its otp_expiry (an hour by default), the invitation a week
+  if (!error) return { ok: true, message: `Invitation sent to ${email}. It is open for 7 days; if the emailed link has run out, invite them again.` }
   if (error.code !== 'email_exists') {
     console.error('Error sending an invitation:', error)
     return { ok: false, message: `The invitation is saved, but the email could not be sent (${error.message}). Invite again in a minute.` }
