@@ -2,7 +2,8 @@
 // books shows on the office's counter list and dashboard within 2 s, with no reload; so do an
 // open stocktake's photos and the counts changed on its review, without losing what the office is
 // typing there. When the office's socket drops, the page says so, and the sale it missed shows
-// once the socket is back; while it stays down, the page is read every minute. Each wait's time is
+// once the socket is back; while it stays down, the page is read every minute. A product's page
+// takes a sale made elsewhere, its stock and its history. Each wait's time is
 // printed ("live: … ms").
 import { expect, test, type Page, type Response } from '@playwright/test'
 import { shelfPhoto } from '../../test/shelf/generate-shelf-photo'
@@ -117,5 +118,27 @@ test('with the socket down, the counter list is read again every minute @any-vie
   await expect(productCard(list, TIN)).toContainText('Stock: 20')
   await list.clock.runFor(30_500)
   await expect(productCard(list, TIN)).toContainText('Stock: 19')
+  await office.close()
+})
+
+test("a product's page takes a sale made on another device within 2 s, stock and history, with no reload @any-viewport", async ({ browser }) => {
+  const owner = await createOwner('live-product', { shopName: 'Live Product Shop', products: [{ name: TIN, sku: 'LIVE-26', qty: 20, low_stock_threshold: 2 }] })
+  const supabase = await signedInClient(owner)
+  const { data: product } = await supabase.from('products').select('id').single().throwOnError()
+  const office = await browser.newContext()
+  const sockets = await realtimeSockets(office)
+  const page = await office.newPage()
+  await signIn(page, owner, `/app/products/${product.id}`)
+  await expect(page.getByText('Stock: 20')).toBeVisible()
+  const history = page.getByRole('list', { name: 'Stock movements' })
+  await expect(history.getByRole('listitem')).toHaveCount(1)
+  await expect.poll(() => sockets.joined).toBe(1)
+  await mark(page)
+
+  await supabase.rpc('adjust_stock', { p_product_id: product.id, p_delta: -1, p_reason: 'sold' }).throwOnError()
+  await live('product page', () => expect(page.getByText('Stock: 19')).toBeVisible({ timeout: LIVE_MS }))
+  await expect(history.getByRole('listitem')).toHaveCount(2)
+  await expect(history.getByRole('listitem').first()).toContainText('Sold')
+  expect(await marked(page)).toBe(true)
   await office.close()
 })

@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/format/money'
 import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
 import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
+import { LiveProduct } from '@/components/realtime/live-product'
 import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
 import { MovementHistory } from '@/components/stock/movement-history'
 import { StockStepper } from '@/components/stock/stock-stepper'
@@ -55,6 +56,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <BackLink href="/app/products">All products</BackLink>
+      <LiveProduct productId={product.id} shopId={shop.id} />
       <section className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border bg-muted">
           {product.image_url ? (
