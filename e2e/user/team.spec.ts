@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { confirmLinkIn, mailTo } from '../_helpers/mail'
 import { browserSession, createOwner, newCredentials, restAs, signedInClient } from '../_helpers/stack'
 import { realtimeSockets } from '../_helpers/realtime'
-import { expectToast, productCard, signIn } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, productCard, signIn } from '../_helpers/ui'
 
 test.use({ storageState: { cookies: [], origins: [] } })
 
@@ -117,4 +117,44 @@ test('someone who already has an account is emailed a link to /join, and signing
   await expect(productCard(partnerPage, 'Third Tea')).toContainText('Stock: 4')
   await expect(partnerPage.getByLabel('Shop', { exact: true }).locator('option:checked')).toHaveText('Third Team Shop (Staff)')
   await context.close()
+})
+
+test('the owner withdraws a waiting invitation on the Team page: it leaves the list, and the invitee can no longer join with it @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-withdraw', { shopName: 'Withdrawn Team Shop' })
+  // a long address: the list still fits a phone's screen
+  const invitee = await createOwner('team-withdrawn-invitation', { shopName: null })
+  await signIn(page, owner, '/settings/team')
+  await page.getByLabel('Email').fill(invitee.email)
+  await page.getByLabel('Role').selectOption('manager')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expectToast(page, 'Invitation sent', `Invitation sent to ${invitee.email}. It works for 7 days.`, 'success')
+  const waiting = page.getByRole('region', { name: 'Invitations waiting' })
+  const invitation = waiting.getByRole('listitem').filter({ hasText: invitee.email })
+  await expect(invitation).toContainText('Manager · link works until')
+  expect(await controlsPastRightEdge(page)).toEqual([])
+
+  // The invitee has /join open with the invitation on it before it is withdrawn.
+  const context = await browser.newContext()
+  const inviteePage = await context.newPage()
+  await signIn(inviteePage, invitee, '/join')
+  await expect(inviteePage.getByText('Withdrawn Team Shop invited you as a manager.')).toBeVisible()
+
+  await invitation.getByRole('button', { name: `Withdraw the invitation to ${invitee.email}` }).click()
+  await expectToast(page, `Invitation to ${invitee.email} withdrawn`, 'Invitation withdrawn: its link no longer works', 'success')
+  await expect(invitation).toHaveCount(0)
+  await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
+  await page.reload()
+  await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
+
+  // Joining from the page opened before is refused; read again, /join has nothing for them.
+  await inviteePage.getByRole('button', { name: 'Join Withdrawn Team Shop' }).click()
+  await expectToast(inviteePage, 'Could not join Withdrawn Team Shop', 'This invitation was withdrawn. Ask the owner for a new one.', 'error')
+  await expect(inviteePage).toHaveURL('/join')
+  await inviteePage.reload()
+  await expect(inviteePage.getByText(/^No invitation is waiting for this address/)).toBeVisible()
+  await expect(inviteePage.getByRole('button', { name: 'Join Withdrawn Team Shop' })).toHaveCount(0)
+  await context.close()
+
+  // Not in the team either.
+  await expect(page.getByRole('region', { name: 'Members' }).getByRole('listitem')).toHaveCount(1)
 })
