@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { TOTP } from 'otpauth'
-import { browserSession, createOwner, restAs } from '../_helpers/stack'
+import { browserSession, createOwner, restAs, type Credentials } from '../_helpers/stack'
 import { expectToast, signInThroughUi } from '../_helpers/ui'
 
 // Two-factor sign-in with an authenticator app: the codes are computed here from the key the page
@@ -73,4 +73,41 @@ test('an owner removes the authenticator: signing in asks for no code again', as
   await signInThroughUi(page, owner)
   await page.goto('/dashboard')
   await expect(page).toHaveURL('/dashboard')
+})
+
+/** Password, then the code from `secret`'s app on /auth/mfa, then `next`. */
+async function signInWithCode(page: Page, { email, password }: Credentials, secret: string, next: string) {
+  await page.goto(`/auth?next=${next}`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(`/auth/mfa?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('6-digit code').fill(codeAt(secret, 1))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(next)
+}
+
+test('an owner adds a second phone; after signing in again, a code from the second phone is accepted @any-viewport', async ({ page }) => {
+  const owner = await createOwner('two-factor-phones', { shopName: 'Two Phones Shop' })
+  await signInThroughUi(page, owner)
+  const first = await turnOn(page)
+
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+  await section.getByRole('button', { name: 'Add another phone' }).click()
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  const second = (await section.locator('code').innerText()).trim()
+  expect(second).toMatch(/^[A-Z2-7]{16,}$/)
+  expect(second).not.toBe(first)
+  await section.getByLabel('6-digit code').fill(codeAt(second, 0))
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await expectToast(page, 'Two-factor sign-in is on', 'From now on ShelfSnap asks for a code from your app after your password.', 'success')
+  const authenticators = section.getByRole('list', { name: 'Authenticators' }).getByRole('listitem')
+  await expect(authenticators).toHaveCount(2)
+  await expect(authenticators.nth(1)).toContainText('Authenticator app 2, added')
+
+  // The sign-in page has one code box (no phone to pick): a code from either app opens the account.
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/auth')
+  await signInWithCode(page, owner, second, '/reports')
+  await expect(page.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
 })
