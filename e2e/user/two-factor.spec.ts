@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { TOTP } from 'otpauth'
-import { browserSession, createOwner, restAs, type Credentials } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { browserSession, createOwner, restAs, signedInClient, type Credentials } from '../_helpers/stack'
+import { controlsPastRightEdge, expectToast, signIn, signInThroughUi } from '../_helpers/ui'
 
 // Two-factor sign-in with an authenticator app: the codes are computed here from the key the page
 // shows, as the app on the owner's phone would. A code is accepted once, so each step uses the
@@ -110,4 +110,50 @@ test('an owner adds a second phone; after signing in again, a code from the seco
   await expect(page).toHaveURL('/auth')
   await signInWithCode(page, owner, second, '/reports')
   await expect(page.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+})
+
+test('the owner asks managers for two-factor: a manager without it works as staff, and manages again once signed in with a code @any-viewport', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createOwner('two-factor-boss', { shopName: 'Strict Shop' })
+  const manager = await createOwner('two-factor-manager', { shopName: null })
+  const { data: inviteId } = await (await signedInClient(owner)).rpc('invite_member', { p_email: manager.email, p_role: 'manager' }).throwOnError()
+  await (await signedInClient(manager)).rpc('accept_invite', { p_id: inviteId }).throwOnError()
+
+  // The manager, on their own phone, before the owner asks: the reports are theirs.
+  const context = await browser.newContext()
+  const managerPage = await context.newPage()
+  await signIn(managerPage, manager, '/reports')
+  await expect(managerPage.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+
+  await signIn(page, owner, '/settings/team')
+  // A long address in the team list still fits the phone's screen.
+  await expect(page.getByRole('region', { name: 'Members' }).getByText(manager.email)).toBeVisible()
+  expect(await controlsPastRightEdge(page)).toEqual([])
+  const setting = page.getByRole('region', { name: 'Two-factor for managers' })
+  const needed = setting.getByRole('checkbox', { name: 'Managers need two-factor sign-in' })
+  await expect(needed).not.toBeChecked()
+  await needed.check()
+  await setting.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Saved', 'Managers now need two-factor sign-in to manage: without it they work as staff', 'success')
+  await page.reload()
+  await expect(needed).toBeChecked()
+
+  // Signed in with the password alone, the manager works as staff: no reports, no shop settings.
+  await managerPage.reload()
+  await expect(managerPage.getByRole('heading', { name: 'Reports: for the owner and managers' })).toBeVisible()
+  await expect(managerPage.getByText('You are staff at Strict Shop.')).toBeVisible()
+  await managerPage.goto('/settings')
+  await expect(managerPage.getByRole('note')).toHaveText("The shop's settings are for the owner and managers of Strict Shop.")
+
+  // They turn on two-factor sign-in in Settings, then sign in again with a code: a manager again.
+  const secret = await turnOn(managerPage)
+  await managerPage.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(managerPage).toHaveURL('/auth')
+  await signInWithCode(managerPage, manager, secret, '/reports')
+  await expect(managerPage.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+  await managerPage.goto('/settings')
+  await expect(managerPage.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible()
+  await context.close()
 })
