@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { confirmLinkIn, mailTo } from '../_helpers/mail'
 import { browserSession, createOwner, newCredentials, restAs, signedInClient } from '../_helpers/stack'
 import { realtimeSockets } from '../_helpers/realtime'
-import { expectToast, productCard, signIn } from '../_helpers/ui'
+import { controlsPastRightEdge, expectToast, productCard, signIn } from '../_helpers/ui'
 
 test.use({ storageState: { cookies: [], origins: [] } })
 
@@ -116,5 +116,88 @@ test('someone who already has an account is emailed a link to /join, and signing
   await expect(partnerPage).toHaveURL('/app/products')
   await expect(productCard(partnerPage, 'Third Tea')).toContainText('Stock: 4')
   await expect(partnerPage.getByLabel('Shop', { exact: true }).locator('option:checked')).toHaveText('Third Team Shop (Staff)')
+  await context.close()
+})
+
+test('the owner withdraws a waiting invitation on the Team page: it leaves the list, and the invitee can no longer join with it @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-withdraw', { shopName: 'Withdrawn Team Shop' })
+  // a long address: the list still fits a phone's screen
+  const invitee = await createOwner('team-withdrawn-invitation', { shopName: null })
+  await signIn(page, owner, '/settings/team')
+  await page.getByLabel('Email').fill(invitee.email)
+  await page.getByLabel('Role').selectOption('manager')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expectToast(page, 'Invitation sent', `Invitation sent to ${invitee.email}. It works for 7 days.`, 'success')
+  const waiting = page.getByRole('region', { name: 'Invitations waiting' })
+  const invitation = waiting.getByRole('listitem').filter({ hasText: invitee.email })
+  await expect(invitation).toContainText('Manager · link works until')
+  expect(await controlsPastRightEdge(page)).toEqual([])
+
+  // The invitee has /join open with the invitation on it before it is withdrawn.
+  const context = await browser.newContext()
+  const inviteePage = await context.newPage()
+  await signIn(inviteePage, invitee, '/join')
+  await expect(inviteePage.getByText('Withdrawn Team Shop invited you as a manager.')).toBeVisible()
+
+  await invitation.getByRole('button', { name: `Withdraw the invitation to ${invitee.email}` }).click()
+  await expectToast(page, `Invitation to ${invitee.email} withdrawn`, 'Invitation withdrawn: its link no longer works', 'success')
+  await expect(invitation).toHaveCount(0)
+  await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
+  await page.reload()
+  await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
+
+  // Joining from the page opened before is refused; read again, /join has nothing for them.
+  await inviteePage.getByRole('button', { name: 'Join Withdrawn Team Shop' }).click()
+  await expectToast(inviteePage, 'Could not join Withdrawn Team Shop', 'This invitation was withdrawn. Ask the owner for a new one.', 'error')
+  await expect(inviteePage).toHaveURL('/join')
+  await inviteePage.reload()
+  await expect(inviteePage.getByText(/^No invitation is waiting for this address/)).toBeVisible()
+  await expect(inviteePage.getByRole('button', { name: 'Join Withdrawn Team Shop' })).toHaveCount(0)
+  await context.close()
+
+  // Not in the team either.
+  await expect(page.getByRole('region', { name: 'Members' }).getByRole('listitem')).toHaveCount(1)
+})
+
+test('the owner hands the shop over to a manager on the Team page: the new owner runs the team, the old one is a manager @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('team-handover', { shopName: 'Handed Over Shop' })
+  const heir = await createOwner('team-heir', { shopName: null })
+  const { data: inviteId } = await (await signedInClient(owner)).rpc('invite_member', { p_email: heir.email, p_role: 'manager' }).throwOnError()
+  await (await signedInClient(heir)).rpc('accept_invite', { p_id: inviteId }).throwOnError()
+
+  await signIn(page, owner, '/settings/team')
+  const members = page.getByRole('region', { name: 'Members' })
+  const heirRow = members.getByRole('listitem').filter({ hasText: heir.email })
+  await expect(heirRow.getByRole('combobox', { name: `Role of ${heir.email}` })).toHaveValue('manager')
+  await heirRow.getByRole('button', { name: 'Make owner' }).click()
+  const dialog = page.getByRole('dialog', { name: `Hand the shop over to ${heir.email}?` })
+  await expect(dialog).toContainText('You stay on as a manager. Only they can hand it back.')
+  await dialog.getByRole('button', { name: 'Hand over' }).click()
+  await expectToast(page, 'Shop handed over', 'The shop is handed over: you stay on as a manager', 'success')
+  // The Team page is the owner's alone: the old owner is refused it now.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText("Only the shop's owner manages its team")
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0)
+  // Settings: a manager's (the shop's name and the like), without the team, the reports' delivery or deleting the shop.
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Manage the team' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Delete shop' })).toHaveCount(0)
+
+  // The new owner, on their own phone: the team is theirs, the old owner a manager in it.
+  const context = await browser.newContext()
+  const heirPage = await context.newPage()
+  await signIn(heirPage, heir, '/settings/team')
+  await expect(heirPage.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible()
+  const team = heirPage.getByRole('region', { name: 'Members' })
+  const own = team.getByRole('listitem').filter({ hasText: '(you)' })
+  await expect(own).toContainText(heir.email)
+  await expect(own).toContainText('Owner')
+  await expect(own.getByRole('button', { name: 'Make owner' })).toHaveCount(0)
+  const former = team.getByRole('listitem').filter({ hasText: owner.email })
+  await expect(former.getByRole('combobox', { name: `Role of ${owner.email}` })).toHaveValue('manager')
+  await expect(former.getByRole('button', { name: 'Make owner' })).toBeVisible()
+  await expect(heirPage.getByRole('button', { name: 'Send invitation' })).toBeVisible()
+  await heirPage.goto('/settings')
+  await expect(heirPage.getByRole('heading', { name: 'Delete shop' })).toBeVisible()
   await context.close()
 })

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { TOTP } from 'otpauth'
-import { browserSession, createOwner, restAs } from '../_helpers/stack'
-import { expectToast, signInThroughUi } from '../_helpers/ui'
+import { browserSession, createOwner, restAs, signedInClient, type Credentials } from '../_helpers/stack'
+import { controlsPastRightEdge, expectToast, signIn, signInThroughUi } from '../_helpers/ui'
 
 // Two-factor sign-in with an authenticator app: the codes are computed here from the key the page
 // shows, as the app on the owner's phone would. A code is accepted once, so each step uses the
@@ -73,4 +73,87 @@ test('an owner removes the authenticator: signing in asks for no code again', as
   await signInThroughUi(page, owner)
   await page.goto('/dashboard')
   await expect(page).toHaveURL('/dashboard')
+})
+
+/** Password, then the code from `secret`'s app on /auth/mfa, then `next`. */
+async function signInWithCode(page: Page, { email, password }: Credentials, secret: string, next: string) {
+  await page.goto(`/auth?next=${next}`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(`/auth/mfa?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('6-digit code').fill(codeAt(secret, 1))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(next)
+}
+
+test('an owner adds a second phone; after signing in again, a code from the second phone is accepted @any-viewport', async ({ page }) => {
+  const owner = await createOwner('two-factor-phones', { shopName: 'Two Phones Shop' })
+  await signInThroughUi(page, owner)
+  const first = await turnOn(page)
+
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+  await section.getByRole('button', { name: 'Add another phone' }).click()
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  const second = (await section.locator('code').innerText()).trim()
+  expect(second).toMatch(/^[A-Z2-7]{16,}$/)
+  expect(second).not.toBe(first)
+  await section.getByLabel('6-digit code').fill(codeAt(second, 0))
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await expectToast(page, 'Two-factor sign-in is on', 'From now on ShelfSnap asks for a code from your app after your password.', 'success')
+  const authenticators = section.getByRole('list', { name: 'Authenticators' }).getByRole('listitem')
+  await expect(authenticators).toHaveCount(2)
+  await expect(authenticators.nth(1)).toContainText('Authenticator app 2, added')
+
+  // The sign-in page has one code box (no phone to pick): a code from either app opens the account.
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL('/auth')
+  await signInWithCode(page, owner, second, '/reports')
+  await expect(page.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+})
+
+test('the owner asks managers for two-factor: a manager without it works as staff, and manages again once signed in with a code @any-viewport', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createOwner('two-factor-boss', { shopName: 'Strict Shop' })
+  const manager = await createOwner('two-factor-manager', { shopName: null })
+  const { data: inviteId } = await (await signedInClient(owner)).rpc('invite_member', { p_email: manager.email, p_role: 'manager' }).throwOnError()
+  await (await signedInClient(manager)).rpc('accept_invite', { p_id: inviteId }).throwOnError()
+
+  // The manager, on their own phone, before the owner asks: the reports are theirs.
+  const context = await browser.newContext()
+  const managerPage = await context.newPage()
+  await signIn(managerPage, manager, '/reports')
+  await expect(managerPage.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+
+  await signIn(page, owner, '/settings/team')
+  // A long address in the team list still fits the phone's screen.
+  await expect(page.getByRole('region', { name: 'Members' }).getByText(manager.email)).toBeVisible()
+  expect(await controlsPastRightEdge(page)).toEqual([])
+  const setting = page.getByRole('region', { name: 'Two-factor for managers' })
+  const needed = setting.getByRole('checkbox', { name: 'Managers need two-factor sign-in' })
+  await expect(needed).not.toBeChecked()
+  await needed.check()
+  await setting.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Saved', 'Managers now need two-factor sign-in to manage: without it they work as staff', 'success')
+  await page.reload()
+  await expect(needed).toBeChecked()
+
+  // Signed in with the password alone, the manager works as staff: no reports, no shop settings.
+  await managerPage.reload()
+  await expect(managerPage.getByRole('heading', { name: 'Reports: for the owner and managers' })).toBeVisible()
+  await expect(managerPage.getByText('You are staff at Strict Shop.')).toBeVisible()
+  await managerPage.goto('/settings')
+  await expect(managerPage.getByRole('note')).toHaveText("The shop's settings are for the owner and managers of Strict Shop.")
+
+  // They turn on two-factor sign-in in Settings, then sign in again with a code: a manager again.
+  const secret = await turnOn(managerPage)
+  await managerPage.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(managerPage).toHaveURL('/auth')
+  await signInWithCode(managerPage, manager, secret, '/reports')
+  await expect(managerPage.getByRole('heading', { name: 'Reports', exact: true, level: 1 })).toBeVisible()
+  await managerPage.goto('/settings')
+  await expect(managerPage.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible()
+  await context.close()
 })
