@@ -4,6 +4,7 @@ import { Hero } from '@/components/landing/hero'
 import { HowItWorks } from '@/components/landing/how-it-works'
 import { CreateShopGate } from '@/components/shop/create-shop-gate'
 import { getCurrentUser } from '@/lib/auth/current-user'
+import { noShopTarget } from '@/lib/auth/no-shop'
 import { findShopForUser } from '@/lib/data/shops'
 import { getMyInvites } from '@/lib/data/team'
 import { createClient } from '@/lib/supabase/server'
@@ -15,6 +16,11 @@ export default async function LandingPage() {
   if (shop) redirect('/app/products')
   // Invited to a shop: join it, rather than being asked to create one.
   if (supabase && !user?.anonymous && (await getMyInvites(supabase).catch(() => [])).length) redirect('/join')
+  // a session the database no longer answers signs in again, or gives its code, before a shop is created
+  if (user) {
+    const target = await noShopTarget(user, '/')
+    if (target !== '/') redirect(target)
+  }
 
   return (
     <main>

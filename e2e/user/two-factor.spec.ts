@@ -157,3 +157,33 @@ test('the owner asks managers for two-factor: a manager without it works as staf
   await expect(managerPage.getByRole('heading', { name: 'Shop', exact: true })).toBeVisible()
   await context.close()
 })
+
+test('a computer signed in before two-factor was turned on on a phone is told it was signed out, then asked for the password and the code, not to create a shop @any-viewport', async ({ page, browser }) => {
+  const owner = await createOwner('two-factor-elsewhere', { shopName: 'Elsewhere Shop' })
+  await signIn(page, owner, '/dashboard')
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+  const phone = await browser.newContext()
+  const phonePage = await phone.newPage()
+  await signIn(phonePage, owner, '/settings')
+  const secret = await turnOn(phonePage)
+  await phone.close()
+
+  // Turning it on ended the computer's password-only session; its token is still well signed
+  // until it expires, and the database answers it nothing.
+  for (const path of ['/dashboard', '/']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(`/auth?session=ended&next=${encodeURIComponent(path)}`)
+    await expect(page.getByText('You were signed out on this device (two-factor sign-in was turned on, or every other device was signed out). Sign in again.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Create Your Shop' })).toHaveCount(0)
+  }
+  await page.goto('/auth?session=ended&next=%2Fdashboard')
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL('/auth/mfa?next=%2Fdashboard')
+  await page.getByLabel('6-digit code').fill(codeAt(secret, 1))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+})

@@ -8,6 +8,8 @@ export interface CurrentUser {
   email: string | undefined
   /** signed in anonymously by "View Demo" and not kept yet (GoTrue's is_anonymous claim) */
   anonymous: boolean
+  /** 'aal2' once the authenticator's code is in, else 'aal1' */
+  aal: string
 }
 
 // Once per request, however many server components ask. getClaims() verifies the JWT;
@@ -18,5 +20,5 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const { data, error } = await supabase.auth.getClaims()
   if (isBackendFailure(error)) throw new BackendUnreachableError(error)
   if (error || !data?.claims) return null
-  return { id: data.claims.sub, email: data.claims.email, anonymous: data.claims.is_anonymous === true }
+  return { id: data.claims.sub, email: data.claims.email, anonymous: data.claims.is_anonymous === true, aal: String(data.claims.aal ?? 'aal1') }
 })

@@ -41,7 +41,8 @@ const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level, staff
  */
 export async function getShopChoice(supabase: SupabaseClient): Promise<ShopChoice | null> {
   const { data, error } = await supabase.rpc('my_shops')
-  if (error) throw new Error(error.message)
+  // the code goes along: PGRST303 is a token whose session is over
+  if (error) throw Object.assign(new Error(error.message), { code: error.code })
   const rows = (data ?? []) as (Shop & { current: boolean })[]
   const current = rows.find((shop) => shop.current)
   if (!current) return null
