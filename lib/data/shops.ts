@@ -60,7 +60,8 @@ export async function findShopForUser(supabase: SupabaseClient): Promise<Shop | 
   try {
     return await getShopForUser(supabase)
   } catch (error) {
-    console.error('Error checking shop:', error)
+    // a session ended on another device is not an error: the page sends it to sign in again
+    if ((error as { code?: string }).code !== 'PGRST303') console.error('Error checking shop:', error)
     return null
   }
 }
