@@ -13,9 +13,6 @@ import { getCurrentUser } from './current-user'
 export const getCurrentShop = cache(async (): Promise<ShopChoice | null> => {
   if (!(await getCurrentUser())) return null
   return getShopChoice(await createClient()).catch((error: unknown) => {
-    if (isBackendFailure(error)) throw new BackendUnreachableError(error)
-    // the token's session is over (signed out on another device): no shop, and requireShop() asks why
-    if ((error as { code?: string }).code === 'PGRST303') return null
-    throw error
+    throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
   })
 })

@@ -41,8 +41,10 @@ const SHOP_COLUMNS = 'id, name, currency, timezone, reorder_service_level, staff
  */
 export async function getShopChoice(supabase: SupabaseClient): Promise<ShopChoice | null> {
   const { data, error } = await supabase.rpc('my_shops')
-  // the code goes along: PGRST303 is a token whose session is over
-  if (error) throw Object.assign(new Error(error.message), { code: error.code })
+  // PGRST303: the token's session is over (signed out on another device): it reads no shop, and
+  // the pages send it to sign in again (noShopTarget)
+  if (error?.code === 'PGRST303') return null
+  if (error) throw new Error(error.message)
   const rows = (data ?? []) as (Shop & { current: boolean })[]
   const current = rows.find((shop) => shop.current)
   if (!current) return null
@@ -60,8 +62,7 @@ export async function findShopForUser(supabase: SupabaseClient): Promise<Shop | 
   try {
     return await getShopForUser(supabase)
   } catch (error) {
-    // a session ended on another device is not an error: the page sends it to sign in again
-    if ((error as { code?: string }).code !== 'PGRST303') console.error('Error checking shop:', error)
+    console.error('Error checking shop:', error)
     return null
   }
 }

@@ -10,8 +10,8 @@
 -- there are, the units sold or gone, the sum of their squares (for the spread) and how many had a
 -- sale. Today's own movements never change them.
 --
--- sales_stats_days.as_of is the local day they were worked out for; null after a movement lands
--- on an earlier day (refresh_stock_days) or the shop's days are rebuilt (a new time zone).
+-- sales_stats_days.as_of is the local day they were worked out for; null once a stock_days row of
+-- an earlier day changes (a backdated movement, or the shop's days rebuilt for a new time zone).
 -- fresh_sales_stats() works them out again when as_of is not the shop's today, holding that row
 -- while it does, so a backdated write either waits for it or is seen by it.
 -- Nobody writes either table but those functions; owners and managers read their own shops'.
@@ -134,64 +134,29 @@ $$;
 revoke execute on function public.fresh_sales_stats(uuid) from public, anon;
 grant execute on function public.fresh_sales_stats(uuid) to authenticated, service_role;
 
--- A movement on a day before today changes those days: the figures are worked out again on the
--- next load. The clock, not the transaction's start: a write that began before midnight and
--- lands after it is a day before the new today's figures.
-create or replace function public.refresh_stock_days(p_products uuid[], p_days date[], p_drop_empty boolean) returns void
+-- A stock_days row of a day before today written, changed or removed (a backdated movement, an
+-- undo, a shop's days rebuilt for a new time zone): its shop's figures are worked out again on the
+-- next load. The clock, not the transaction's start: a write that began before midnight and lands
+-- after it is a day before the new today's figures. Today's rows, the usual case, change nothing.
+create function public.stock_days_past_changed() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  perform 1 from public.products where id = any(p_products) order by id for no key update;
-
-  insert into public.stock_days (product_id, shop_id, day, sold, end_qty)
-  select k.product_id, k.shop_id, k.day,
-         sum(case when m.reason in ('sold', 'gone') then -m.delta else 0 end)::integer,
-         (array_agg(m.qty_after order by m.created_at desc, m.id desc))[1]
-    from (select distinct u.product_id, p.shop_id, s.timezone, u.day
-            from unnest(p_products, p_days) as u(product_id, day)
-            join public.products p on p.id = u.product_id
-            join public.shops s on s.id = p.shop_id) k
-    join public.stock_movements m
-      on m.product_id = k.product_id
-     and m.created_at >= (k.day::timestamp - interval '15 hours') at time zone 'UTC'
-     and m.created_at < ((k.day + 1)::timestamp + interval '15 hours') at time zone 'UTC'
-     and (m.created_at at time zone k.timezone)::date = k.day
-   group by k.product_id, k.shop_id, k.day
-  on conflict (product_id, day) do update set sold = excluded.sold, end_qty = excluded.end_qty;
-
-  if p_drop_empty then
-    delete from public.stock_days d
-     using unnest(p_products, p_days) as k(product_id, day), public.shops s
-     where d.product_id = k.product_id and d.day = k.day and s.id = d.shop_id
-       and not exists (
-         select 1 from public.stock_movements m
-          where m.product_id = k.product_id
-            and m.created_at >= (k.day::timestamp - interval '15 hours') at time zone 'UTC'
-            and m.created_at < ((k.day + 1)::timestamp + interval '15 hours') at time zone 'UTC'
-            and (m.created_at at time zone s.timezone)::date = k.day);
-  end if;
-
   update public.sales_stats_days st set as_of = null
-    from (select distinct p.shop_id
-            from unnest(p_products, p_days) as u(product_id, day)
-            join public.products p on p.id = u.product_id
-            join public.shops s on s.id = p.shop_id
-           where u.day < (clock_timestamp() at time zone s.timezone)::date) k
+    from (select distinct r.shop_id
+            from changed r join public.shops s on s.id = r.shop_id
+           where r.day < (clock_timestamp() at time zone s.timezone)::date) k
    where st.shop_id = k.shop_id and st.as_of is not null;
+  return null;
 end
 $$;
+revoke execute on function public.stock_days_past_changed() from public, anon, authenticated;
 
-create or replace function public.rebuild_stock_days(p_shop_id uuid) returns void
-language sql security definer set search_path = '' as $$
-  delete from public.stock_days where shop_id = p_shop_id;
-  insert into public.stock_days (product_id, shop_id, day, sold, end_qty)
-  select m.product_id, m.shop_id, (m.created_at at time zone s.timezone)::date,
-         sum(case when m.reason in ('sold', 'gone') then -m.delta else 0 end)::integer,
-         (array_agg(m.qty_after order by m.created_at desc, m.id desc))[1]
-    from public.stock_movements m join public.shops s on s.id = m.shop_id
-   where m.shop_id = p_shop_id
-   group by m.product_id, m.shop_id, 3;
-  update public.sales_stats_days set as_of = null where shop_id = p_shop_id;
-$$;
+create trigger stock_days_past_inserted after insert on public.stock_days
+  referencing new table as changed for each statement execute function public.stock_days_past_changed();
+create trigger stock_days_past_updated after update on public.stock_days
+  referencing new table as changed for each statement execute function public.stock_days_past_changed();
+create trigger stock_days_past_deleted after delete on public.stock_days
+  referencing old table as changed for each statement execute function public.stock_days_past_changed();
 
 -- reorder_inputs_of(): each product's figures in four numbers, [selling days, units, squares,
 -- days with a sale], instead of its days. It writes them when they are not today's, so it and
