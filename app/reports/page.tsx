@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { requireShop } from '@/lib/auth/require-shop'
-import { getSalesByPerson, getShopReport } from '@/lib/data/reports'
+import { getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
 import { figureRows } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
@@ -36,10 +36,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const outage = (error: unknown) => {
     throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
   }
-  // The shop's today and the report in one request; sales per person beside it.
-  const [result, people] = read.ok
-    ? await Promise.all([getShopReport(supabase, read.request).catch(outage), getSalesByPerson(supabase, read.request).catch(outage)])
-    : [undefined, null]
+  // The shop's today, the report and the sales per person in one request.
+  const result = read.ok ? await getShopReport(supabase, read.request).catch(outage) : undefined
   if (result === null) redirect('/')
   const report = result?.ok ? result.report : null
   const picked = read.ok ? read.request : read
@@ -95,7 +93,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
               })}
             </div>
           </section>
-          {people && read.ok && <SalesByPerson people={people} person={person} currency={report.currency} query={periodQuery(read.request)} />}
+          {report.people && read.ok && <SalesByPerson people={report.people} person={person} currency={report.currency} query={periodQuery(read.request)} />}
           <ReportTables report={report} />
         </>
       )}

@@ -2,7 +2,6 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { shopReportSchema, type ShopReport } from '@/lib/reports/report'
 import type { PeriodRequest } from '@/lib/reports/period'
-import { salesByPersonSchema, type PersonSales } from '@/lib/reports/sales-by-person'
 
 export type ShopReportResult = { ok: true; report: ShopReport } | { ok: false; message: string; badRange?: boolean }
 
@@ -21,11 +20,4 @@ export async function getShopReport(supabase: SupabaseClient, request: PeriodReq
   if (error) throw new Error(error.message)
   if (data === null) return null
   return { ok: true, report: shopReportSchema.parse(data) }
-}
-
-/** Sales per person over the period, for owners and managers (null for anyone else, or a bad range). */
-export async function getSalesByPerson(supabase: SupabaseClient, request: PeriodRequest): Promise<PersonSales[] | null> {
-  const { data, error } = await supabase.rpc('report_sales_by_person', periodArgs(request))
-  if (error) throw new Error(error.message)
-  return data === null ? null : salesByPersonSchema.parse(data)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { salesByPersonSchema } from './sales-by-person'
 
 // The shape of public.shop_report(), parsed on the server. Client components
 // import only the types from here: zod would join the page's JavaScript.
@@ -47,6 +48,8 @@ export const shopReportSchema = z.object({
   end: timestamp,
   generated_at: z.string(),
   figures: reportFiguresSchema,
+  /** sales per person over the period, a sale undone counting for nobody: in the caller's own report (shop_report), not an emailed one */
+  people: salesByPersonSchema.optional(),
   stock: z.object({
     products: count,
     costed_products: count,

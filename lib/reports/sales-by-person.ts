@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The shape of public.report_sales_by_person(), parsed on the server.
+// The shape of public.report_people() (a report's "people"), parsed on the server.
 const money = z.coerce.number()
 const count = z.number().int().nonnegative()
 

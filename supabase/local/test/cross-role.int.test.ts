@@ -199,7 +199,7 @@ const rpcRules: Record<string, RpcRule> = {
   shop_report: { may: RUNS, args: () => ({ p_range: '30d' }) },
   shop_report_of: { may: RUNS },
   report_figures: { may: RUNS },
-  report_sales_by_person: { may: RUNS },
+  report_people: { may: RUNS },
   reorder_inputs: { may: RUNS },
   reorder_inputs_of: { may: RUNS },
   fresh_sales_stats: { may: RUNS },

@@ -113,7 +113,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
   current_shop_id: () => ({}),
   owned_shop_id: () => ({}),
-  report_sales_by_person: () => ({ p_range: '30d' }),
+  report_people: (v) => ({ p_shop_id: v.shopId, p_start: '2020-01-01T00:00:00Z', p_end: '2030-01-01T00:00:00Z' }),
   shop_team: () => ({}),
   invite_member: () => ({ p_email: 'planted@example.com', p_role: 'manager' }),
   revoke_invite: (v) => ({ p_id: v.inviteId }),

@@ -55,13 +55,16 @@ describe('who did what', () => {
     await sell(staff)
     await sell(staff, true)
     await sell(manager)
-    const { data } = await owner.client.rpc('report_sales_by_person', { p_range: 'today' }).throwOnError()
-    expect(data).toEqual([
+    const people = async (who: TestUser, range: string) => ((await who.client.rpc('shop_report', { p_range: range })).data as { people: unknown[] } | null)?.people
+    expect(await people(owner, 'today')).toEqual([
       { user_id: staff.id, name: staff.email.split('@')[0], sales: 2, units: 2, value: 3, unpriced_products: 0, products: [{ name: 'Milk', units: 2, value: 3 }] },
       { user_id: manager.id, name: manager.email.split('@')[0], sales: 1, units: 1, value: 1.5, unpriced_products: 0, products: [{ name: 'Milk', units: 1, value: 1.5 }] },
     ])
-    expect((await manager.client.rpc('report_sales_by_person', { p_range: '7d' })).data).toHaveLength(2)
-    expect((await staff.client.rpc('report_sales_by_person', { p_range: 'today' })).data).toBeNull()
+    expect(await people(manager, '7d')).toHaveLength(2)
+    expect(await people(staff, 'today')).toBeUndefined()
+    // report_people() itself: for owners and managers only
+    expect((await owner.client.rpc('report_people', { p_shop_id: shopId, p_start: new Date(Date.now() - 86_400_000).toISOString(), p_end: new Date(Date.now() + 60_000).toISOString() })).data).toHaveLength(2)
+    expect((await staff.client.rpc('report_people', { p_shop_id: shopId, p_start: new Date(Date.now() - 86_400_000).toISOString(), p_end: new Date(Date.now() + 60_000).toISOString() })).data).toBeNull()
   })
 
   it('records who confirmed a stocktake', async () => {
