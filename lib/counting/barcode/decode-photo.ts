@@ -25,6 +25,9 @@
 //   read does not count yet or nothing was read, the whole photo at twice the
 //   size (bars 1–2 px wide in a 240–640 px photo get more pixels); then the
 //   read-again above for what they found.
+// - Close-ups where nothing counts yet: EAN-13 and UPC-A fitted whole on
+//   lines across the photo (read-fitted.ts, profile-decoder.ts), for bars
+//   blurred past the edges zxing needs.
 // A 1D code counts only once two passes read it at one place, and an EAN/UPC
 // code once one read held on more rows than zxing's least (three, not two): a
 // wrong code is worse than a missed one, and zxing misreads (a UPC-E off the
@@ -41,6 +44,7 @@ import { findLinearRegions, type FindOptions, type LinearRegion } from './find-l
 import { IDENTITY, scaledView } from './geometry.ts'
 import { fromRgb, halve, luminance, resample, sharpenRows, type GreyImage, type RgbImage } from './grey-image.ts'
 import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetection } from './merge-detections.ts'
+import { readFitted, type FitTarget } from './read-fitted.ts'
 import { LINEAR_READER, readCrop, readView } from './read-view.ts'
 import { SameBarsCheck } from './same-bars.ts'
 import { leastModules, LINEAR_FORMATS, MATRIX_FORMATS } from './zxing-reader.ts'
@@ -120,6 +124,34 @@ function twiceTheSize(photo: GreyImage): Pass {
   return { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, TWICE_SIZE_READER) }
 }
 
+interface TwoPass {
+  name: string
+  read: () => PassDetection[][]
+}
+
+/**
+ * Where to fit whole symbols in a close-up: the whole photo, turned as the largest unread bars are (the
+ * locator often finds a blurred code as pieces), or level and upright when none was located.
+ */
+function fitTargets(photo: GreyImage, regions: readonly LinearRegion[]): FitTarget[] {
+  const centre = { x: photo.width / 2, y: photo.height / 2 }
+  const largest = [...regions].sort((a, b) => b.length * b.height - a.length * a.height)[0]
+  return (largest ? [largest.angle] : [0, 90]).map((angle) => {
+    const [cos, sin] = [Math.abs(Math.cos((angle * Math.PI) / 180)), Math.abs(Math.sin((angle * Math.PI) / 180))]
+    return { center: centre, angle, width: photo.width * cos + photo.height * sin, height: photo.width * sin + photo.height * cos }
+  })
+}
+
+/** EAN-13 and UPC-A fitted whole on lines across each target (read-fitted.ts): each half of the bars a pass. */
+const fittedBars = (photo: GreyImage, targets: readonly FitTarget[]): TwoPass => ({
+  name: 'bars fitted whole',
+  read: () => {
+    const halves: PassDetection[][] = [[], []]
+    for (const target of targets) readFitted(photo, target).forEach((found, i) => halves[i]!.push(...found))
+    return halves
+  },
+})
+
 /** Located bars that no counted code is on, each cut out as in the crops pass and read at twice the size. */
 const barsAtTwiceTheSize = (photo: GreyImage, regions: readonly LinearRegion[]): Pass => ({
   name: 'unread bars at twice the size',
@@ -188,6 +220,13 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
       merger.add(found)
       return found.length
     })
+  // a pass made of two that see the same bars apart (each half of them)
+  const run2 = (pass: TwoPass) =>
+    timed(pass.name, async () => {
+      const found = pass.read()
+      for (const half of found) merger.add(half)
+      return found.flat().length
+    })
   await run(firstPass(pixels, photo, closeUp, videoFrame))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
   // A frame's labels face the camera (the owner pans along the shelf): rows read them, and locating bars costs as much as a read.
@@ -221,5 +260,8 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
     if (!settled()) await run(merger.everyLabelCounts(side) && counted().length > 0 ? barsAtTwiceTheSize(photo, unread()) : twiceTheSize(photo))
     await readAgain()
   }
+  // Last, a close-up where zxing counted nothing: the bars fitted whole. (On a 12 MP shelf the unread
+  // bars, up to 8, took the worker from 0.95x to 1.9x the plain call's time, on shelves read in full.)
+  if (closeUp && !videoFrame && counted().length === 0) await run2(fittedBars(photo, fitTargets(photo, unread())))
   return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
 }
