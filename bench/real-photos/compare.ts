@@ -78,7 +78,7 @@ export async function compareEncodings(items: readonly ReadItem[], keys: readonl
   return figures
 }
 
-/** Read %, wrong and double, and p95 time of one group, each beside the plain call's. */
+/** Read %, wrong and double, and p50 and p95 time of one group, each beside the plain call's. */
 export function groupFigures(label: string, { analyser, plain, photos }: Pair, readTarget?: string): Figure[] {
   const plainFaults = `plain call: ${plain.wrong} wrong, ${plain.double} double`
   const read: Figure[] = [
@@ -93,7 +93,7 @@ export function groupFigures(label: string, { analyser, plain, photos }: Pair, r
   return [
     ...(analyser.scored > 0 ? read : []),
     { name: `${label}: codes not in the photo reported (wrong) / labels counted twice (double)`, value: analyser.wrong, unit: `wrong, ${analyser.double} double (${plainFaults})`, target: '0 / 0' },
-    { name: `${label}: time per photo p95`, value: percentile(analyser.ms, 95), unit: 'ms', baseline: { name: 'one plain readBarcodes call', value: percentile(plain.ms, 95) } },
+    ...[50, 95].map((p) => ({ name: `${label}: time per photo p${p}`, value: percentile(analyser.ms, p), unit: 'ms', baseline: { name: 'one plain readBarcodes call', value: percentile(plain.ms, p) } })),
   ]
 }
 

@@ -25,9 +25,9 @@
 //   read does not count yet or nothing was read, the whole photo at twice the
 //   size (bars 1–2 px wide in a 240–640 px photo get more pixels); then the
 //   read-again above for what they found.
-// - Close-ups where nothing counts yet: EAN-13 and UPC-A fitted whole on
-//   lines across the photo (read-fitted.ts, profile-decoder.ts), for bars
-//   blurred past the edges zxing needs.
+// - Close-ups where nothing counts yet: EAN-13, UPC-A and UPC-E fitted
+//   whole on lines across the photo (read-fitted.ts, profile-decoder.ts),
+//   for bars blurred past the edges zxing needs.
 // A 1D code counts only once two passes read it at one place, and an EAN/UPC
 // code once one read held on more rows than zxing's least (three, not two): a
 // wrong code is worse than a missed one, and zxing misreads (a UPC-E off the
@@ -57,6 +57,8 @@ const SHARPEN = 0.5
 const CROP_MARGIN = { px: 24, share: 0.12 }
 /** Locator settings for full-size photos (16-pixel blocks, every other row sampled), tuned on the bench photos. */
 const LOCATOR: FindOptions = { minEnergy: 900, minCoherence: 0.55, minBusy: 0.25, minBlocks: 6, maxTurn: 15 }
+/** Degrees within which a located region's angle is taken as level when fitting whole symbols. */
+const SAME_ANGLE = 3
 /** Photos up to this size are close-ups (or small): reading them again in other ways is cheap. */
 const CLOSE_UP_PIXELS = 3_000_000
 const ALL_FORMATS: ReaderOptions['formats'] = [...LINEAR_FORMATS, ...MATRIX_FORMATS]
@@ -136,20 +138,17 @@ interface TwoPass {
 function fitTargets(photo: GreyImage, regions: readonly LinearRegion[]): FitTarget[] {
   const centre = { x: photo.width / 2, y: photo.height / 2 }
   const largest = [...regions].sort((a, b) => b.length * b.height - a.length * a.height)[0]
-  return (largest ? [largest.angle] : [0, 90]).map((angle) => {
+  const angles = largest ? (Math.abs(largest.angle) > SAME_ANGLE ? [largest.angle, 0] : [largest.angle]) : [0, 90]
+  return angles.map((angle) => {
     const [cos, sin] = [Math.abs(Math.cos((angle * Math.PI) / 180)), Math.abs(Math.sin((angle * Math.PI) / 180))]
     return { center: centre, angle, width: photo.width * cos + photo.height * sin, height: photo.width * sin + photo.height * cos }
   })
 }
 
-/** EAN-13 and UPC-A fitted whole on lines across each target (read-fitted.ts): each half of the bars a pass. */
+/** EAN/UPC fitted whole on lines across the targets (read-fitted.ts): the even and the odd lines a pass each. */
 const fittedBars = (photo: GreyImage, targets: readonly FitTarget[]): TwoPass => ({
   name: 'bars fitted whole',
-  read: () => {
-    const halves: PassDetection[][] = [[], []]
-    for (const target of targets) readFitted(photo, target).forEach((found, i) => halves[i]!.push(...found))
-    return halves
-  },
+  read: () => readFitted(photo, targets),
 })
 
 /** Located bars that no counted code is on, each cut out as in the crops pass and read at twice the size. */

@@ -7,7 +7,7 @@ import { decodeProfile } from './profile-decoder.ts'
 import { loadZXing } from './zxing-node.ts'
 
 /** A label of `text` (bwip-js, no digits printed), `modulePx` pixels a module, blurred by `sigma` px, on a grey card. */
-async function blurredLabel(bcid: 'ean13' | 'upca', text: string, modulePx: number, sigma: number) {
+async function blurredLabel(bcid: 'ean13' | 'upca' | 'upce', text: string, modulePx: number, sigma: number) {
   const png = await bwipjs.toBuffer({ bcid, text, scale: 4, height: 20, includetext: false, paddingwidth: 12, paddingheight: 8, backgroundcolor: 'ffffff' })
   const { width } = await sharp(png).metadata()
   const scaled = await sharp(png)
@@ -42,6 +42,11 @@ describe('decodeProfile', () => {
   it('gives a UPC-A as zxing does, in 12 digits', async () => {
     const { rgb } = await blurredLabel('upca', '036000291452', 2, 1.6)
     expect(decodeProfile(middleLine(rgb))).toMatchObject({ format: 'UPCA', text: '036000291452' })
+  })
+
+  it('reads a blurred UPC-E, which a line holding no EAN-13 is tried as', async () => {
+    const { rgb } = await blurredLabel('upce', '01234565', 2.5, 1.8)
+    expect(decodeProfile(middleLine(rgb))).toMatchObject({ format: 'UPCE', text: '01234565' })
   })
 
   it('reads nothing from a line without a code, or from one blurred beyond telling digits apart', async () => {

@@ -1,18 +1,21 @@
-// Bars that zxing left unread, read by fitting the whole EAN-13 / UPC-A
-// symbol to lines across them (profile-decoder.ts). The crop is turned so
-// the bars stand upright and is not sharpened (the fit models the blur);
+// Bars that zxing left unread, read by fitting the whole EAN/UPC symbol to
+// lines across them (profile-decoder.ts). Each target is cut out turned so
+// its bars stand upright, not sharpened (the fit models the blur), and
 // lines are spread over its height, each the mean of a few rows. The even
-// and the odd lines are a pass each: a pass reports the code most of its
-// lines agree on, with that many lines, so a label counts by the same rule
-// as a zxing read (two passes, one of them on three lines or more).
+// and the odd lines are a pass each: a pass reports each code its lines
+// read at one place, with how many lines read it there (over all targets,
+// which are the same photo at other angles), so a label counts by the same
+// rule as a zxing read: two passes, one of them on three lines or more. Where
+// a pass's lines read two codes at one place, the one more lines read is
+// kept, and neither if as many read each.
 import { cropView, toPhoto, type Point } from './geometry.ts'
 import { resample, type GreyImage } from './grey-image.ts'
 import type { PassDetection } from './merge-detections.ts'
 import { decodeProfile } from './profile-decoder.ts'
 import { canonicalCode } from './retail-codes.ts'
 
-/** Lines across the target, in each pass. */
-const LINES_PER_PASS = 6
+/** Lines across each target, in each pass. */
+const LINES_PER_PASS = 10
 /** Rows averaged into one line. */
 const ROWS_PER_LINE = 3
 
@@ -25,37 +28,42 @@ export interface FitTarget {
   height: number
 }
 
-/** Each pass's read of the target, placed in the photo: two passes, either of them possibly empty. */
-export function readFitted(photo: GreyImage, target: FitTarget): [PassDetection[], PassDetection[]] {
-  const width = Math.max(8, Math.round(target.width))
-  const height = Math.max(2 * LINES_PER_PASS, Math.round(target.height))
-  const view = cropView(target.center, target.angle, width, height)
-  const crop = resample(photo, view, width, height)
-  const passes: [PassDetection[], PassDetection[]] = [[], []]
-  for (const pass of [0, 1] as const) {
-    const reads = new Map<string, { read: PassDetection; lines: number }>()
-    for (let i = 0; i < LINES_PER_PASS; i++) {
-      const y = Math.round(((2 * i + pass + 0.5) / (2 * LINES_PER_PASS)) * height)
-      const line = new Float64Array(width)
-      for (let row = y - (ROWS_PER_LINE >> 1); row <= y + (ROWS_PER_LINE >> 1); row++) {
-        const offset = Math.max(0, Math.min(height - 1, row)) * width
-        for (let x = 0; x < width; x++) line[x]! += crop.data[offset + x]!
-      }
-      const read = decodeProfile(line)
-      if (!read) continue
-      const code = canonicalCode(read.format, read.text)
-      const key = `${code.format} ${code.text}`
-      const seen = reads.get(key)
-      if (seen) {
-        seen.lines++
-        continue
-      }
-      const center = toPhoto({ x: (read.start + read.end) / 2, y }, view)
-      reads.set(key, { read: { ...code, center, size: read.end - read.start, angle: target.angle }, lines: 1 })
-    }
-    // the code most lines of the pass agree on, if no other as many
-    const [first, second] = [...reads.values()].sort((a, b) => b.lines - a.lines)
-    if (first && (!second || second.lines < first.lines)) passes[pass].push({ ...first.read, lines: first.lines })
+type Read = PassDetection & { lines: number }
+
+const samePlace = (a: Read, b: Read) => Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) < Math.max(a.size, b.size) / 2
+
+/** One line's read of a target, placed in the photo. */
+function readLine(photo: GreyImage, target: FitTarget, y: number, crop: GreyImage, view: ReturnType<typeof cropView>): Read | null {
+  const { width, height, data } = crop
+  const line = new Float64Array(width)
+  for (let row = y - (ROWS_PER_LINE >> 1); row <= y + (ROWS_PER_LINE >> 1); row++) {
+    const offset = Math.max(0, Math.min(height - 1, row)) * width
+    for (let x = 0; x < width; x++) line[x]! += data[offset + x]!
   }
-  return passes
+  const read = decodeProfile(line)
+  if (!read) return null
+  const center = toPhoto({ x: (read.start + read.end) / 2, y }, view)
+  return { ...canonicalCode(read.format, read.text), center, size: read.end - read.start, angle: target.angle, lines: 1 }
+}
+
+/** What the lines of each pass read over all the targets: two passes, either possibly empty. */
+export function readFitted(photo: GreyImage, targets: readonly FitTarget[]): [PassDetection[], PassDetection[]] {
+  const passes: [Read[], Read[]] = [[], []]
+  for (const target of targets) {
+    const width = Math.max(8, Math.round(target.width))
+    const height = Math.max(2 * LINES_PER_PASS, Math.round(target.height))
+    const view = cropView(target.center, target.angle, width, height)
+    const crop = resample(photo, view, width, height)
+    for (let i = 0; i < 2 * LINES_PER_PASS; i++) {
+      const read = readLine(photo, target, Math.round(((i + 0.5) / (2 * LINES_PER_PASS)) * height), crop, view)
+      if (!read) continue
+      const pass = passes[i % 2]!
+      const seen = pass.find((other) => other.format === read.format && other.text === read.text && samePlace(other, read))
+      if (seen) seen.lines++
+      else pass.push(read)
+    }
+  }
+  return passes.map((reads) =>
+    reads.filter((read) => reads.every((other) => other === read || !samePlace(other, read) || other.lines < read.lines)),
+  ) as [PassDetection[], PassDetection[]]
 }
