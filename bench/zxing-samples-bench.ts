@@ -1,7 +1,9 @@
 // Held out: zxing-cpp's own test samples (its test/samples folder, named by
 // ZXING_SAMPLES_DIR; not in this repository), the formats the analyser counts
 // and the false-positive sets, leaving out every photo the real-photos
-// manifest holds, since the decoder was tuned on those. Each image is read as
+// manifest holds, since the decoder was tuned on those (the fitted pass's
+// line count and angles, decode-photo.ts, were chosen looking at these
+// samples' misses; its margins were set on the manifest). Each image is read as
 // the app stores it (re-encoded as the browser does on /upload) and as the
 // original file, by the analyser and by one plain readBarcodes call, in the
 // same run; its expected code is the .txt beside it (one mislabelled .txt is

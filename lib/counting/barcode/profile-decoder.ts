@@ -11,6 +11,7 @@
 // A line holding an EAN-13 is not read as a UPC-E: the longer code is the
 // one with more to check. Blur and positions are in modules.
 import { EAN13, UPCE, type Stretch, type Symbology, type SymbolRead } from './ean-symbols.ts'
+import { stretches, varianceOf } from './line-stretches.ts'
 
 /** Samples per module compared. */
 const PER_MODULE = 3
@@ -22,8 +23,6 @@ const SETTLED = 4
 const ROUNDS = 4
 /** Worst share of the line's variance a first fit may leave unexplained to be moved into place (lines without a code stop there; set on the real-photo manifest, where 0.25 lost reads). */
 const PROMISING = 0.35
-/** Share of a line's range below its running mean a level must be to start a dark run. */
-const NOISE = 0.03
 /** Stretches of a line fitted at all: those whose guards fit best. */
 const FITTED = 16
 
@@ -186,56 +185,6 @@ function fitAt(line: Float32Array | Float64Array, span: Span, symbology: Symbolo
   return read && { ...read, cost: read.cost + guardCost, second: read.second + guardCost }
 }
 
-/** The variance of a line's levels over any stretch, in constant time. */
-function varianceOf(line: Float32Array | Float64Array): (from: number, to: number) => number {
-  const sum = new Float64Array(line.length + 1)
-  const squares = new Float64Array(line.length + 1)
-  for (let i = 0; i < line.length; i++) {
-    sum[i + 1] = sum[i]! + line[i]!
-    squares[i + 1] = squares[i]! + line[i]! * line[i]!
-  }
-  return (from, to) => {
-    const a = Math.max(0, Math.min(line.length, Math.floor(from)))
-    const b = Math.max(a + 1, Math.min(line.length, Math.ceil(to)))
-    const n = b - a
-    return (squares[b]! - squares[a]!) / n - ((sum[b]! - sum[a]!) / n) ** 2
-  }
-}
-
-/** Where a symbol may start and end: the first and last dark runs of stretches with about as many dark runs as a code. */
-function extents(line: Float32Array | Float64Array, { modules, runs: [fewest, most] }: Symbology): [number, number][] {
-  const n = line.length
-  const radius = Math.max(8, Math.round(n / 12))
-  // a running mean for a threshold: light varies along the line
-  const prefix = new Float64Array(n + 1)
-  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + line[i]!
-  let [low, high] = [Infinity, -Infinity]
-  for (const v of line) [low, high] = [Math.min(low, v), Math.max(high, v)]
-  // a little below the mean: noise on a plain background is no bar
-  const below = NOISE * (high - low)
-  const runs: [number, number][] = []
-  let from = -1
-  for (let i = 0; i <= n; i++) {
-    const a = Math.max(0, i - radius)
-    const b = Math.min(n, i + radius + 1)
-    const dark = i < n && line[i]! < (prefix[b]! - prefix[a]!) / (b - a) - below
-    if (dark && from < 0) from = i
-    if (!dark && from >= 0) {
-      runs.push([from, i])
-      from = -1
-    }
-  }
-  const out: [number, number][] = []
-  for (let a = 0; a < runs.length; a++) {
-    for (let b = a + fewest; b < Math.min(runs.length, a + most + 1); b++) {
-      const width = runs[b]![1] - runs[a]![0]
-      if (width < modules * 1.2) continue
-      out.push([runs[a]![0], runs[b]![1]])
-    }
-  }
-  return out
-}
-
 /** The code on a line of grey levels across its bars (left to right or right to left), or null. */
 export function decodeProfile(line: Float32Array | Float64Array, options: ProfileOptions = {}): ProfileRead | null {
   for (const symbology of [EAN13, UPCE]) {
@@ -258,7 +207,7 @@ function fitSymbol(line: Float32Array | Float64Array, symbology: Symbology, { mi
     const { guards } = layout(symbology, BLURS[1]!)
     const spanOf = (a: number, b: number): Span => ({ start: a, centre: (a + b) / 2, end: b })
     // every stretch fitted once where it lies; the few that fit best are moved into place
-    return extents(l, symbology)
+    return stretches(l, symbology.modules, symbology.runs)
       .map(([a, b]) => ({ a, b, cost: guards.reduce((sum, w) => sum + misfits(l, spanOf(a, b), modules, w)[0]![0]!, 0) / variance(a, b) }))
       .sort((x, y) => x.cost - y.cost)
       .slice(0, FITTED)
