@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { REAL_PHOTOS_DIR, realPhotosPresent } from '../../bench/real-photos/manifest'
 import { readyForOffline } from '../_helpers/offline'
-import { tinsPhoto } from '../_helpers/photos'
+import { blurredLabelPhoto, tinsPhoto } from '../_helpers/photos'
 import { readReviewCard } from '../_helpers/review'
 import { createOwner, signedInClient, type Credentials } from '../_helpers/stack'
 import { signIn } from '../_helpers/ui'
@@ -78,6 +78,16 @@ test('a real photo picked through the file chooser: its count is on screen befor
   expect(await photoRows(owner)).toEqual([expect.objectContaining({ side: 'start', status: 'analysed', codes_found: 1, counted_on: 'device', width: 640, height: 480 })])
   const { data: lines } = await (await signedInClient(owner)).from('count_lines').select('count, products(name)').throwOnError()
   expect(lines).toEqual([{ count: 1, products: { name: 'Pens' } }])
+})
+
+test('a close-up too blurred for zxing: the phone reads it by fitting the whole code, and what was shown is what is stored', async ({ page }) => {
+  const code = '9780441014989'
+  const owner = await ownerOnUpload(page, 'device-blur', [{ name: 'Paperback', sku: code, qty: 4, low_stock_threshold: 1 }])
+  const picked = await blurredLabelPhoto('close-up.jpg', code)
+  await countedBeforeUpload(page, owner, (start) => start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(picked), { codes: '1 code', summary: 'Morning count: 1 unit of 1 product' })
+  expect(await photoRows(owner)).toEqual([expect.objectContaining({ side: 'start', status: 'analysed', codes_found: 1, counted_on: 'device' })])
+  const { data: lines } = await (await signedInClient(owner)).from('count_lines').select('count, products(name)').throwOnError()
+  expect(lines).toEqual([{ count: 1, products: { name: 'Paperback' } }])
 })
 
 test("the phone's count is on screen before the photo's upload ends; the server stores it; the review shows it; the server can count it again", async ({ page }) => {

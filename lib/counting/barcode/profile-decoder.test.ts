@@ -1,25 +1,9 @@
-import bwipjs from 'bwip-js/node'
-import sharp from 'sharp'
 import { readBarcodes } from 'zxing-wasm/reader'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { blurredLabel } from '@/test/shelf/blurred-label'
 import { decodePhoto } from './decode-photo.ts'
 import { decodeProfile } from './profile-decoder.ts'
 import { loadZXing } from './zxing-node.ts'
-
-/** A label of `text` (bwip-js, no digits printed), `modulePx` pixels a module, blurred by `sigma` px, on a grey card. */
-async function blurredLabel(bcid: 'ean13' | 'upca' | 'upce', text: string, modulePx: number, sigma: number) {
-  const png = await bwipjs.toBuffer({ bcid, text, scale: 4, height: 20, includetext: false, paddingwidth: 12, paddingheight: 8, backgroundcolor: 'ffffff' })
-  const { width } = await sharp(png).metadata()
-  const scaled = await sharp(png)
-    .resize({ width: Math.round((width! / 4) * modulePx), kernel: 'cubic' })
-    .extend({ top: 30, bottom: 30, left: 40, right: 40, background: '#8c8c8c' })
-    .blur(sigma)
-    .flatten({ background: '#8c8c8c' })
-    .png()
-    .toBuffer()
-  const { data, info } = await sharp(scaled).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { rgb: { data, width: info.width, height: info.height, channels: info.channels }, png: scaled }
-}
 
 /** The mean of three rows across the middle of the label, as read-fitted.ts takes them. */
 function middleLine({ data, width, height, channels }: { data: Buffer; width: number; height: number; channels: number }, reverse = false) {
