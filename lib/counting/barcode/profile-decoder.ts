@@ -81,29 +81,39 @@ interface Window {
   at: number
   count: number
   sets: Template[][]
+  /** where the line's levels at the window's samples are put, one window at a time */
+  levels: Float64Array
+  /** every set's templates one after another, and their spreads: placing the symbol reads them all in one loop */
+  flat: Float64Array
+  spreads: Float64Array
 }
 
 interface Layout {
   guards: Window[]
   digits: Window[]
+  all: Window[]
 }
 
-const layouts = new Map<string, Layout>()
+const layouts = new Map<Symbology, Layout[]>()
 
-/** The symbol's stretches with every pattern rendered at `blur`. */
+/** The symbol's stretches with every pattern rendered at BLURS[`blur`]. */
 function layout(symbology: Symbology, blur: number): Layout {
-  const key = `${symbology.modules} ${blur}`
-  let found = layouts.get(key)
+  let found = layouts.get(symbology)
   if (!found) {
-    const windows = (stretch: Stretch): Window => ({
-      at: stretch.at,
-      count: stretch.bits,
-      sets: stretch.sets.map((set) => set.map((bits) => render(stretch.before + bits + stretch.after, blur, stretch.before.length, stretch.bits))),
+    found = BLURS.map((sigma) => {
+      const windows = (stretch: Stretch): Window => {
+        const sets = stretch.sets.map((set) => set.map((bits) => render(stretch.before + bits + stretch.after, sigma, stretch.before.length, stretch.bits)))
+        const all = sets.flat()
+        const flat = new Float64Array(all.length * stretch.bits * PER_MODULE)
+        all.forEach((t, i) => flat.set(t.centred, i * stretch.bits * PER_MODULE))
+        return { at: stretch.at, count: stretch.bits, sets, levels: new Float64Array(stretch.bits * PER_MODULE), flat, spreads: Float64Array.from(all, (t) => t.spread) }
+      }
+      const [guards, digits] = [symbology.guards.map(windows), symbology.digits.map(windows)]
+      return { guards, digits, all: [...guards, ...digits] }
     })
-    found = { guards: symbology.guards.map(windows), digits: symbology.digits.map(windows) }
-    layouts.set(key, found)
+    layouts.set(symbology, found)
   }
-  return found
+  return found[blur]!
 }
 
 /**
@@ -116,18 +126,18 @@ interface Span {
   end: number
 }
 
-/** Pixel position of module position `m` (0 to `modules`). */
-function at({ start, centre, end }: Span, m: number, modules: number): number {
+/** The line's levels at a window's samples (linear between pixels), the symbol at `span` of `modules`. */
+function sample(line: Float32Array | Float64Array, { start, centre, end }: Span, modules: number, window: Window): Float64Array {
+  const out = window.levels
   const half = modules / 2
-  return m < half ? start + (m * (centre - start)) / half : centre + ((m - half) * (end - centre)) / half
-}
-
-/** The line's levels at a window's samples. */
-function sample(line: Float32Array | Float64Array, span: Span, modules: number, window: Window, out = new Float64Array(window.count * PER_MODULE)): Float64Array {
+  const [left, right] = [(centre - start) / half, (end - centre) / half]
+  const last = line.length - 2
   for (let k = 0; k < out.length; k++) {
-    const x = at(span, window.at + (k + 0.5) / PER_MODULE, modules) - 0.5
-    const i = Math.max(0, Math.min(line.length - 2, Math.floor(x)))
-    const f = Math.max(0, Math.min(1, x - i))
+    const m = window.at + (k + 0.5) / PER_MODULE
+    // pixel centres are at half pixels
+    const x = (m < half ? start + m * left : centre + (m - half) * right) - 0.5
+    const i = x < 0 ? 0 : x > last ? last : Math.floor(x)
+    const f = x - i < 0 ? 0 : x - i > 1 ? 1 : x - i
     out[k] = line[i]! * (1 - f) + line[i + 1]! * f
   }
   return out
@@ -161,28 +171,42 @@ function misfits(line: Float32Array | Float64Array, span: Span, modules: number,
   return w.sets.map((set) => set.map((t) => misfit(y, vy, t)))
 }
 
-const scratch = new Float64Array(7 * PER_MODULE)
-
-/** What placing the symbol at `span` leaves unexplained with each stretch's best pattern (no check digit): the cost moved down while placing it. */
+/** What placing the symbol at `span`, blurred by BLURS[`blur`], leaves unexplained with each stretch's best pattern (no check digit): the cost moved down while placing it. */
 function placementCost(line: Float32Array | Float64Array, span: Span, symbology: Symbology, blur: number): number {
-  const { guards, digits } = layout(symbology, blur)
   let cost = 0
-  for (const w of [...guards, ...digits]) {
-    const y = sample(line, span, symbology.modules, w, scratch.subarray(0, w.count * PER_MODULE))
+  for (const w of layout(symbology, blur).all) {
+    const { flat, spreads } = w
+    const y = sample(line, span, symbology.modules, w)
     const vy = centre(y)
-    let least = Infinity
-    for (const set of w.sets) for (const t of set) least = Math.min(least, misfit(y, vy, t))
+    const n = y.length
+    let least = vy
+    // misfit() over every template, inlined: the loop most of the fitting's time is spent in
+    for (let t = 0, o = 0; t < spreads.length; t++, o += n) {
+      let cov = 0
+      for (let k = 0; k < n; k++) cov += y[k]! * flat[o + k]!
+      if (cov < 0 && spreads[t]! > 0) least = Math.min(least, vy - (cov * cov) / spreads[t]!)
+    }
     cost += least
+  }
+  return cost
+}
+
+/** What the guards alone leave unexplained with the symbol at `span`. */
+function guardCost(line: Float32Array | Float64Array, span: Span, modules: number, guards: readonly Window[]): number {
+  let cost = 0
+  for (const w of guards) {
+    const y = sample(line, span, modules, w)
+    cost += misfit(y, centre(y), w.sets[0]![0]!)
   }
   return cost
 }
 
 /** How well the code fits with the symbol at `span`: the best valid code, and the next best valid code's cost. */
 function fitAt(line: Float32Array | Float64Array, span: Span, symbology: Symbology, blur: number): SymbolRead | null {
-  const { guards, digits } = layout(symbology, blur)
-  const guardCost = guards.reduce((sum, w) => sum + misfits(line, span, symbology.modules, w)[0]![0]!, 0)
+  const { digits } = layout(symbology, blur)
+  const guards = guardCost(line, span, symbology.modules, layout(symbology, blur).guards)
   const read = symbology.read(digits.map((w) => misfits(line, span, symbology.modules, w)))
-  return read && { ...read, cost: read.cost + guardCost, second: read.second + guardCost }
+  return read && { ...read, cost: read.cost + guards, second: read.second + guards }
 }
 
 /** The code on a line of grey levels across its bars (left to right or right to left), or null. */
@@ -204,15 +228,15 @@ function fitSymbol(line: Float32Array | Float64Array, symbology: Symbology, { mi
     const l = reversed ? Float64Array.from(line).reverse() : line
     const variance = varianceOf(l)
     const share = (cost: number, span: Span) => cost / (variance(span.start, span.end) * modules * PER_MODULE)
-    const { guards } = layout(symbology, BLURS[1]!)
+    const { guards } = layout(symbology, 1)
     const spanOf = (a: number, b: number): Span => ({ start: a, centre: (a + b) / 2, end: b })
     // every stretch fitted once where it lies; the few that fit best are moved into place
     return stretches(l, symbology.modules, symbology.runs)
-      .map(([a, b]) => ({ a, b, cost: guards.reduce((sum, w) => sum + misfits(l, spanOf(a, b), modules, w)[0]![0]!, 0) / variance(a, b) }))
+      .map(([a, b]) => ({ a, b, cost: guardCost(l, spanOf(a, b), modules, guards) / variance(a, b) }))
       .sort((x, y) => x.cost - y.cost)
       .slice(0, FITTED)
       .map(({ a, b }) => {
-        const cost = placementCost(l, spanOf(a, b), symbology, BLURS[1]!)
+        const cost = placementCost(l, spanOf(a, b), symbology, 1)
         return { span: spanOf(a, b), cost, share: share(cost, spanOf(a, b)), l, reversed, shareOf: share }
       })
       .filter((g) => g.share <= PROMISING)
@@ -228,12 +252,12 @@ function fitSymbol(line: Float32Array | Float64Array, symbology: Symbology, { mi
         moved = false
         for (const [ds, dc, de] of MOVES) {
           const next = { start: span.start + ds * step * u, centre: span.centre + dc * step * u, end: span.end + de * step * u }
-          const c = placementCost(l, next, symbology, BLURS[blur]!)
+          const c = placementCost(l, next, symbology, blur)
           if (c < cost) [cost, span, moved] = [c, next, true]
         }
         for (const b of [blur - 1, blur + 1]) {
           if (b < 0 || b >= BLURS.length) continue
-          const c = placementCost(l, span, symbology, BLURS[b]!)
+          const c = placementCost(l, span, symbology, b)
           if (c < cost) [cost, blur, moved] = [c, b, true]
         }
       }
@@ -241,7 +265,7 @@ function fitSymbol(line: Float32Array | Float64Array, symbology: Symbology, { mi
     // a valid code costs at least what each stretch's best pattern does: no read from here could be kept, or be the best
     const least = guess.shareOf(cost, span)
     if (least > maxMisfit || (best && least >= best.share)) continue
-    const read = fitAt(l, span, symbology, BLURS[blur]!)
+    const read = fitAt(l, span, symbology, blur)
     if (!read) continue
     const share = guess.shareOf(read.cost, span)
     const placed = reversed ? { start: line.length - span.end, centre: line.length - span.centre, end: line.length - span.start } : span
