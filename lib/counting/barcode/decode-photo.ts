@@ -219,7 +219,7 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
       merger.add(found)
       return found.length
     })
-  // a pass made of two that see the same bars apart (each half of them)
+  // a pass made of two, each reading the same bars on lines of its own (read-fitted.ts)
   const run2 = (pass: TwoPass) =>
     timed(pass.name, async () => {
       const found = pass.read()
