@@ -126,11 +126,6 @@ function twiceTheSize(photo: GreyImage): Pass {
   return { name: 'at twice the size', read: () => readView(resample(photo, twice, photo.width * 2, photo.height * 2), twice, TWICE_SIZE_READER) }
 }
 
-interface TwoPass {
-  name: string
-  read: () => PassDetection[][]
-}
-
 /**
  * Where to fit whole symbols in a close-up: the whole photo, turned as the largest unread bars are (the
  * locator often finds a blurred code as pieces), or level and upright when none was located.
@@ -144,12 +139,6 @@ function fitTargets(photo: GreyImage, regions: readonly LinearRegion[]): FitTarg
     return { center: centre, angle, width: photo.width * cos + photo.height * sin, height: photo.width * sin + photo.height * cos }
   })
 }
-
-/** EAN/UPC fitted whole on lines across the targets (read-fitted.ts): the even and the odd lines a pass each. */
-const fittedBars = (photo: GreyImage, targets: readonly FitTarget[]): TwoPass => ({
-  name: 'bars fitted whole',
-  read: () => readFitted(photo, targets),
-})
 
 /** Located bars that no counted code is on, each cut out as in the crops pass and read at twice the size. */
 const barsAtTwiceTheSize = (photo: GreyImage, regions: readonly LinearRegion[]): Pass => ({
@@ -219,13 +208,6 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
       merger.add(found)
       return found.length
     })
-  // a pass made of two, each reading the same bars on lines of its own (read-fitted.ts)
-  const run2 = (pass: TwoPass) =>
-    timed(pass.name, async () => {
-      const found = pass.read()
-      for (const half of found) merger.add(half)
-      return found.flat().length
-    })
   await run(firstPass(pixels, photo, closeUp, videoFrame))
   await run({ name: '1D over the whole photo', read: () => readView(sharpenRows(photo, SHARPEN), IDENTITY, LINEAR_READER) })
   // A frame's labels face the camera (the owner pans along the shelf): rows read them, and locating bars costs as much as a read.
@@ -261,6 +243,13 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
   }
   // Last, a close-up where zxing counted nothing: the bars fitted whole. (On a 12 MP shelf the unread
   // bars, up to 8, took the worker from 0.95x to 1.9x the plain call's time, on shelves read in full.)
-  if (closeUp && !videoFrame && counted().length === 0) await run2(fittedBars(photo, fitTargets(photo, unread())))
+  if (closeUp && !videoFrame && counted().length === 0) {
+    await timed('bars fitted whole', async () => {
+      // two passes: the even and the odd lines across the bars (read-fitted.ts)
+      const passes = readFitted(photo, fitTargets(photo, unread()))
+      for (const pass of passes) merger.add(pass)
+      return passes.flat().length
+    })
+  }
   return { width: photo.width, height: photo.height, codes: counted(), passes: reports }
 }

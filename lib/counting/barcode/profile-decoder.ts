@@ -55,8 +55,8 @@ function phi(x: number): number {
   return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf)
 }
 
-/** Darkness (1 = bar) of `bits` blurred by `blur` modules, sampled PER_MODULE times a module over `from`..`from + count` of them. */
-function render(bits: string, blur: number, from: number, count: number): Template {
+/** Darkness (1 = bar) of `bits` blurred by `blur` modules, sampled PER_MODULE times a module over `from`..`from + count` of them, less its mean. */
+function render(bits: string, blur: number, from: number, count: number): Float64Array {
   const values = new Float64Array(count * PER_MODULE)
   for (let k = 0; k < values.length; k++) {
     const x = from + (k + 0.5) / PER_MODULE
@@ -65,27 +65,21 @@ function render(bits: string, blur: number, from: number, count: number): Templa
     values[k] = v
   }
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length
-  const centred = values.map((v) => v - mean)
-  return { centred, spread: centred.reduce((sum, v) => sum + v * v, 0) }
+  return values.map((v) => v - mean)
 }
 
-/** A pattern's darkness less its mean, and the sum of its squares: what every fit to it needs. */
-interface Template {
-  centred: Float64Array
-  spread: number
-}
-
-/** A stretch of the symbol with its patterns rendered: one list of templates per parity set. */
+/** A stretch of the symbol with its patterns rendered, every parity set's one after another. */
 interface Window {
   /** first module compared */
   at: number
-  count: number
-  sets: Template[][]
-  /** where the line's levels at the window's samples are put, one window at a time */
-  levels: Float64Array
-  /** every set's templates one after another, and their spreads: placing the symbol reads them all in one loop */
-  flat: Float64Array
+  /** patterns in each set */
+  perSet: number
+  /** the patterns' centred darkness, each `levels.length` long, and each one's sum of squares */
+  patterns: Float64Array
   spreads: Float64Array
+  /** where the line's levels at the window's samples, and each pattern's misfit to them, are put: one window at a time */
+  levels: Float64Array
+  misfits: Float64Array
 }
 
 interface Layout {
@@ -102,11 +96,18 @@ function layout(symbology: Symbology, blur: number): Layout {
   if (!found) {
     found = BLURS.map((sigma) => {
       const windows = (stretch: Stretch): Window => {
-        const sets = stretch.sets.map((set) => set.map((bits) => render(stretch.before + bits + stretch.after, sigma, stretch.before.length, stretch.bits)))
-        const all = sets.flat()
-        const flat = new Float64Array(all.length * stretch.bits * PER_MODULE)
-        all.forEach((t, i) => flat.set(t.centred, i * stretch.bits * PER_MODULE))
-        return { at: stretch.at, count: stretch.bits, sets, levels: new Float64Array(stretch.bits * PER_MODULE), flat, spreads: Float64Array.from(all, (t) => t.spread) }
+        const rendered = stretch.sets.flat().map((bits) => render(stretch.before + bits + stretch.after, sigma, stretch.before.length, stretch.bits))
+        const size = stretch.bits * PER_MODULE
+        const patterns = new Float64Array(rendered.length * size)
+        rendered.forEach((t, i) => patterns.set(t, i * size))
+        return {
+          at: stretch.at,
+          perSet: stretch.sets[0]!.length,
+          patterns,
+          spreads: Float64Array.from(rendered, (t) => t.reduce((sum, v) => sum + v * v, 0)),
+          levels: new Float64Array(size),
+          misfits: new Float64Array(rendered.length),
+        }
       }
       const [guards, digits] = [symbology.guards.map(windows), symbology.digits.map(windows)]
       return { guards, digits, all: [...guards, ...digits] }
@@ -156,119 +157,129 @@ function centre(y: Float64Array): number {
   return spread
 }
 
-/** Squared error left after fitting centred levels y (spread `vy`) as a − b·t with b > 0 (bars darker than spaces). */
-function misfit(y: Float64Array, vy: number, t: Template): number {
-  let cov = 0
-  for (let k = 0; k < y.length; k++) cov += y[k]! * t.centred[k]!
-  if (t.spread === 0 || cov >= 0) return vy
-  return vy - (cov * cov) / t.spread
-}
-
-/** Each template's misfit to the line's levels in a window, by set. */
-function misfits(line: Float32Array | Float64Array, span: Span, modules: number, w: Window): number[][] {
+/**
+ * Each pattern's misfit to the line in a window, into `w.misfits`: the squared error left after fitting the
+ * levels as a − b·pattern with b > 0 (bars darker than spaces), all the levels' spread where no such fit helps.
+ * Returns the least. The loop most of the fitting's time is spent in.
+ */
+function misfits(line: Float32Array | Float64Array, span: Span, modules: number, w: Window): number {
   const y = sample(line, span, modules, w)
   const vy = centre(y)
-  return w.sets.map((set) => set.map((t) => misfit(y, vy, t)))
+  const { patterns, spreads, misfits: out } = w
+  const n = y.length
+  let least = vy
+  for (let t = 0, o = 0; t < spreads.length; t++, o += n) {
+    let cov = 0
+    for (let k = 0; k < n; k++) cov += y[k]! * patterns[o + k]!
+    const misfit = cov < 0 && spreads[t]! > 0 ? vy - (cov * cov) / spreads[t]! : vy
+    out[t] = misfit
+    if (misfit < least) least = misfit
+  }
+  return least
 }
 
 /** What placing the symbol at `span`, blurred by BLURS[`blur`], leaves unexplained with each stretch's best pattern (no check digit): the cost moved down while placing it. */
 function placementCost(line: Float32Array | Float64Array, span: Span, symbology: Symbology, blur: number): number {
   let cost = 0
   for (const w of layout(symbology, blur).all) {
-    const { flat, spreads } = w
-    const y = sample(line, span, symbology.modules, w)
-    const vy = centre(y)
-    const n = y.length
-    let least = vy
-    // misfit() over every template, inlined: the loop most of the fitting's time is spent in
-    for (let t = 0, o = 0; t < spreads.length; t++, o += n) {
-      let cov = 0
-      for (let k = 0; k < n; k++) cov += y[k]! * flat[o + k]!
-      if (cov < 0 && spreads[t]! > 0) least = Math.min(least, vy - (cov * cov) / spreads[t]!)
-    }
-    cost += least
+    cost += misfits(line, span, symbology.modules, w)
   }
   return cost
 }
 
-/** What the guards alone leave unexplained with the symbol at `span`. */
+/** What the guards alone (one pattern each) leave unexplained with the symbol at `span`. */
 function guardCost(line: Float32Array | Float64Array, span: Span, modules: number, guards: readonly Window[]): number {
-  let cost = 0
-  for (const w of guards) {
-    const y = sample(line, span, modules, w)
-    cost += misfit(y, centre(y), w.sets[0]![0]!)
-  }
-  return cost
+  return guards.reduce((sum, w) => sum + misfits(line, span, modules, w), 0)
 }
 
 /** How well the code fits with the symbol at `span`: the best valid code, and the next best valid code's cost. */
 function fitAt(line: Float32Array | Float64Array, span: Span, symbology: Symbology, blur: number): SymbolRead | null {
   const { digits } = layout(symbology, blur)
   const guards = guardCost(line, span, symbology.modules, layout(symbology, blur).guards)
-  const read = symbology.read(digits.map((w) => misfits(line, span, symbology.modules, w)))
+  const read = symbology.read(
+    digits.map((w) => {
+      misfits(line, span, symbology.modules, w)
+      const all = Array.from(w.misfits)
+      return Array.from({ length: all.length / w.perSet }, (_, set) => all.slice(set * w.perSet, (set + 1) * w.perSet))
+    }),
+  )
   return read && { ...read, cost: read.cost + guards, second: read.second + guards }
 }
 
 /** The code on a line of grey levels across its bars (left to right or right to left), or null. */
 export function decodeProfile(line: Float32Array | Float64Array, options: ProfileOptions = {}): ProfileRead | null {
+  // the line both ways round (a code upside down reads right to left), for every symbol tried
+  const directions = [line, Float64Array.from(line).reverse()].map((levels, i) => ({ levels, reversed: i === 1, variance: varianceOf(levels) }))
   for (const symbology of [EAN13, UPCE]) {
-    const read = fitSymbol(line, symbology, { minMargin: symbology.minMargin, maxMisfit: MAX_MISFIT, ...options })
+    const read = fitSymbol(directions, symbology, { minMargin: symbology.minMargin, maxMisfit: MAX_MISFIT, ...options })
     if (read) return read
   }
   return null
 }
 
+interface Direction {
+  levels: Float32Array | Float64Array
+  reversed: boolean
+  variance: (from: number, to: number) => number
+}
+
+/** The share of the line's variance under a symbol at `span` that `cost` leaves unexplained. */
+const shareOf = ({ variance }: Direction, modules: number, cost: number, span: Span) => cost / (variance(span.start, span.end) * modules * PER_MODULE)
+
 const MOVES: [number, number, number][] = [[-1, 0, 0], [1, 0, 0], [0, 0, -1], [0, 0, 1], [0, -1, 0], [0, 1, 0], [-1, -1, -1], [1, 1, 1]]
 
-function fitSymbol(line: Float32Array | Float64Array, symbology: Symbology, { minMargin, maxMisfit }: Required<ProfileOptions>): ProfileRead | null {
-  const { modules } = symbology
-  let best: { read: SymbolRead; span: Span; share: number } | null = null
-  // the line both ways round (a code upside down reads right to left)
-  const guesses = [false, true].flatMap((reversed) => {
-    const l = reversed ? Float64Array.from(line).reverse() : line
-    const variance = varianceOf(l)
-    const share = (cost: number, span: Span) => cost / (variance(span.start, span.end) * modules * PER_MODULE)
-    const { guards } = layout(symbology, 1)
-    const spanOf = (a: number, b: number): Span => ({ start: a, centre: (a + b) / 2, end: b })
-    // every stretch fitted once where it lies; the few that fit best are moved into place
-    return stretches(l, symbology.modules, symbology.runs)
-      .map(([a, b]) => ({ a, b, cost: guardCost(l, spanOf(a, b), modules, guards) / variance(a, b) }))
-      .sort((x, y) => x.cost - y.cost)
-      .slice(0, FITTED)
-      .map(({ a, b }) => {
-        const cost = placementCost(l, spanOf(a, b), symbology, 1)
-        return { span: spanOf(a, b), cost, share: share(cost, spanOf(a, b)), l, reversed, shareOf: share }
-      })
-      .filter((g) => g.share <= PROMISING)
-  })
-  for (const guess of guesses.sort((x, y) => x.share - y.share).slice(0, SETTLED)) {
-    const { l, reversed } = guess
-    let { span, cost } = guess
-    let blur = 1
-    const u = (span.end - span.start) / modules
-    for (let step = 0.5; step >= 0.12; step /= 2) {
-      let moved = true
-      for (let round = 0; moved && round < ROUNDS; round++) {
-        moved = false
-        for (const [ds, dc, de] of MOVES) {
-          const next = { start: span.start + ds * step * u, centre: span.centre + dc * step * u, end: span.end + de * step * u }
-          const c = placementCost(l, next, symbology, blur)
-          if (c < cost) [cost, span, moved] = [c, next, true]
-        }
-        for (const b of [blur - 1, blur + 1]) {
-          if (b < 0 || b >= BLURS.length) continue
-          const c = placementCost(l, span, symbology, b)
-          if (c < cost) [cost, blur, moved] = [c, b, true]
-        }
+/** Moves a symbol's start, centre and end, and its blur, while that lowers its placement cost, in smaller and smaller steps. */
+function settle(line: Direction['levels'], symbology: Symbology, placed: { span: Span; cost: number }) {
+  let { span, cost } = placed
+  let blur = 1
+  const u = (span.end - span.start) / symbology.modules
+  for (let step = 0.5; step >= 0.12; step /= 2) {
+    let moved = true
+    for (let round = 0; moved && round < ROUNDS; round++) {
+      moved = false
+      for (const [ds, dc, de] of MOVES) {
+        const next = { start: span.start + ds * step * u, centre: span.centre + dc * step * u, end: span.end + de * step * u }
+        const c = placementCost(line, next, symbology, blur)
+        if (c < cost) [cost, span, moved] = [c, next, true]
+      }
+      for (const b of [blur - 1, blur + 1]) {
+        if (b < 0 || b >= BLURS.length) continue
+        const c = placementCost(line, span, symbology, b)
+        if (c < cost) [cost, blur, moved] = [c, b, true]
       }
     }
+  }
+  return { span, cost, blur }
+}
+
+function fitSymbol(directions: readonly Direction[], symbology: Symbology, { minMargin, maxMisfit }: Required<ProfileOptions>): ProfileRead | null {
+  const { modules } = symbology
+  const { guards } = layout(symbology, 1)
+  const spanOf = (a: number, b: number): Span => ({ start: a, centre: (a + b) / 2, end: b })
+  // every stretch fitted once where it lies; the few that fit best are moved into place
+  const guesses = directions.flatMap((direction) =>
+    stretches(direction.levels, modules, symbology.runs)
+      .map(([a, b]) => ({ span: spanOf(a, b), guards: guardCost(direction.levels, spanOf(a, b), modules, guards) / direction.variance(a, b) }))
+      .sort((x, y) => x.guards - y.guards)
+      .slice(0, FITTED)
+      .map(({ span }) => {
+        const cost = placementCost(direction.levels, span, symbology, 1)
+        return { direction, span, cost, share: shareOf(direction, modules, cost, span) }
+      })
+      .filter((g) => g.share <= PROMISING),
+  )
+  let best: { read: SymbolRead; span: Span; share: number } | null = null
+  for (const guess of guesses.sort((x, y) => x.share - y.share).slice(0, SETTLED)) {
+    const { direction } = guess
+    const { span, cost, blur } = settle(direction.levels, symbology, guess)
     // a valid code costs at least what each stretch's best pattern does: no read from here could be kept, or be the best
-    const least = guess.shareOf(cost, span)
+    const least = shareOf(direction, modules, cost, span)
     if (least > maxMisfit || (best && least >= best.share)) continue
-    const read = fitAt(l, span, symbology, blur)
+    const read = fitAt(direction.levels, span, symbology, blur)
     if (!read) continue
-    const share = guess.shareOf(read.cost, span)
-    const placed = reversed ? { start: line.length - span.end, centre: line.length - span.centre, end: line.length - span.start } : span
+    const share = shareOf(direction, modules, read.cost, span)
+    const length = direction.levels.length
+    const placed = direction.reversed ? { start: length - span.end, centre: length - span.centre, end: length - span.start } : span
     if (!best || share < best.share) best = { read, span: placed, share }
   }
   if (!best) return null

@@ -33,7 +33,7 @@ type Read = PassDetection & { lines: number }
 const samePlace = (a: Read, b: Read) => Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) < Math.max(a.size, b.size) / 2
 
 /** One line's read of a target, placed in the photo. */
-function readLine(photo: GreyImage, target: FitTarget, y: number, crop: GreyImage, view: ReturnType<typeof cropView>): Read | null {
+function readLine(target: FitTarget, y: number, crop: GreyImage, view: ReturnType<typeof cropView>): Read | null {
   const { width, height, data } = crop
   const line = new Float64Array(width)
   for (let row = y - (ROWS_PER_LINE >> 1); row <= y + (ROWS_PER_LINE >> 1); row++) {
@@ -55,7 +55,7 @@ export function readFitted(photo: GreyImage, targets: readonly FitTarget[]): [Pa
     const view = cropView(target.center, target.angle, width, height)
     const crop = resample(photo, view, width, height)
     for (let i = 0; i < 2 * LINES_PER_PASS; i++) {
-      const read = readLine(photo, target, Math.round(((i + 0.5) / (2 * LINES_PER_PASS)) * height), crop, view)
+      const read = readLine(target, Math.round(((i + 0.5) / (2 * LINES_PER_PASS)) * height), crop, view)
       if (!read) continue
       const pass = passes[i % 2]!
       const seen = pass.find((other) => other.format === read.format && other.text === read.text && samePlace(other, read))
