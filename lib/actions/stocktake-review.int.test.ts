@@ -157,6 +157,37 @@ describe('the ledger between and after the photos', () => {
     await expectBookedAsShown(sessionId, line(shown, jam))
   })
 
+  it('a sale undone at the till is no sale: two sold, undone, two more sold, and one gone that nobody recorded is missing', async () => {
+    const muesli = await addProduct(owner, { name: 'Muesli', qty: 9 })
+    const sessionId = await stocktake({ [muesli]: 9 }, { [muesli]: 6 }, async () => {
+      const tap = crypto.randomUUID()
+      await owner.client.rpc('adjust_stock', { p_product_id: muesli, p_delta: -2, p_reason: 'sold', p_request_id: tap }).throwOnError()
+      await owner.client.rpc('undo_stock_change', { p_product_id: muesli, p_request_id: tap }).throwOnError()
+      await sell(muesli, 1)
+      await sell(muesli, 1)
+    })
+    const shown = await review(sessionId)
+    // 9 - 6 = 3 gone: 2 sold at the till (the undone 2 are not), 1 missing.
+    expect(line(shown, muesli)).toMatchObject({
+      received: 0, sold: 2, other_out: 0, gone: 3, gone_sold: 2, missing: 1, sold_or_missing: 0, refill: 0,
+      qty_now: 7, qty_after: 6, movements: [{ kind: 'day', delta: -1, reason: 'lost' }],
+    })
+    await confirm(sessionId, shown)
+    await expectBookedAsShown(sessionId, line(shown, muesli))
+  })
+
+  it('a sale from before the morning photo undone during the day puts the unit back on the shelf, as a receipt does', async () => {
+    const tea = await addProduct(owner, { name: 'Tea', qty: 10 })
+    const tap = crypto.randomUUID()
+    await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -1, p_reason: 'sold', p_request_id: tap }).throwOnError()
+    await tick()
+    const sessionId = await stocktake({ [tea]: 9 }, { [tea]: 10 }, () => owner.client.rpc('undo_stock_change', { p_product_id: tea, p_request_id: tap }).throwOnError())
+    const shown = await review(sessionId)
+    expect(line(shown, tea)).toMatchObject({ received: 1, sold: 0, gone: 0, missing: 0, sold_or_missing: 0, refill: 0, qty_now: 10, qty_after: 10, movements: [] })
+    await confirm(sessionId, shown)
+    await expectBookedAsShown(sessionId, line(shown, tea))
+  })
+
   it('a sale after the evening photo is not part of the day, and stays in the stock', async () => {
     const soap = await addProduct(owner, { name: 'Soap', qty: 9 })
     const sessionId = await stocktake({ [soap]: 9 }, { [soap]: 7 })
