@@ -23,8 +23,11 @@ const selectClass =
  */
 export function AdjustStockForm({ productId, name, qty, correctsCounts }: { productId: string; name: string; qty: number; correctsCounts: boolean }) {
   const modes = STOCK_MODES.filter((option) => correctsCounts || option.value !== 'count')
-  const reasons = STOCK_REASONS.filter((option) => correctsCounts || option.value !== 'count_correction')
   const [mode, setMode] = useState<Mode>('add')
+  // Only the reasons that go the chosen way: "Add 3 · Sold" is no sale.
+  const reasons = STOCK_REASONS.filter(
+    (option) => (correctsCounts || option.value !== 'count_correction') && (option.modes as readonly string[]).includes(mode),
+  )
   const [reason, setReason] = useState<string>('received')
   const [formKey, setFormKey] = useState(0)
   const { taps } = useOffline()

@@ -75,7 +75,10 @@ test('staff sell at the counter and see no cost anywhere; the owner’s pages an
   await expect(change.getByRole('radio')).toHaveCount(2)
   await expect(change.getByRole('radio', { name: 'Set count' })).toHaveCount(0)
   await expect(page.getByLabel('Reason').getByRole('option', { name: 'Count correction' })).toHaveCount(0)
+  // Only the reasons that go the chosen way: adding stock is no sale, and removing it no delivery.
+  await expect(page.getByLabel('Reason').getByRole('option')).toHaveText(['Received', 'Returned'])
   await change.getByText('Remove', { exact: true }).click()
+  await expect(page.getByLabel('Reason').getByRole('option')).toHaveText(['Sold', 'Damaged', 'Lost or stolen'])
   await page.getByLabel('How many').fill('1')
   await page.getByLabel('Reason').selectOption('damaged')
   await page.getByRole('button', { name: 'Save stock change' }).click()

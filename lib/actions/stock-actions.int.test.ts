@@ -70,6 +70,8 @@ describe('adjustStock', () => {
     ['a huge amount', { mode: 'add', amount: '999999999' }, 'Amount must be at most 1,000,000'],
     ['a zero change', { amount: '0' }, 'Amount must be 1 or more'],
     ['the reserved reason initial', { reason: 'initial' }, 'Choose a reason'],
+    ['a sale that adds stock', { mode: 'add', amount: '3', reason: 'sold' }, 'Choose a reason that adds stock'],
+    ['a delivery that takes stock away', { mode: 'remove', reason: 'received' }, 'Choose a reason that takes stock away'],
     ['an unknown mode', { mode: 'drop table' }, 'Choose add, remove or set count'],
     ['a 501-character note', { note: 'n'.repeat(501) }, 'Note must be 500 characters or less'],
     ['a bad request id', { request_id: 'same-again' }, 'Invalid request: reload the page and try again'],

@@ -181,7 +181,7 @@ describe('the ledger between and after the photos', () => {
     const tap = crypto.randomUUID()
     await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -1, p_reason: 'sold', p_request_id: tap }).throwOnError()
     await tick()
-    const sessionId = await stocktake({ [tea]: 9 }, { [tea]: 10 }, () => owner.client.rpc('undo_stock_change', { p_product_id: tea, p_request_id: tap }).throwOnError())
+    const sessionId = await stocktake({ [tea]: 9 }, { [tea]: 10 }, async () => { await owner.client.rpc('undo_stock_change', { p_product_id: tea, p_request_id: tap }).throwOnError() })
     const shown = await review(sessionId)
     expect(line(shown, tea)).toMatchObject({ received: 1, sold: 0, gone: 0, missing: 0, sold_or_missing: 0, refill: 0, qty_now: 10, qty_after: 10, movements: [] })
     await confirm(sessionId, shown)

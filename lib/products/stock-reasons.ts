@@ -1,13 +1,17 @@
 // Plain constants, no zod: client components import them.
 
-/** Reasons an owner can pick; 'initial' is written only by the database when a product is created. */
+/**
+ * Reasons an owner can pick, each with the changes it can be ('initial' is written only by the
+ * database when a product is created): a sale, damage or loss takes stock away, a delivery or a
+ * customer's return adds to it, and a count correction goes either way or sets the count.
+ */
 export const STOCK_REASONS = [
-  { value: 'received', label: 'Received' },
-  { value: 'sold', label: 'Sold' },
-  { value: 'count_correction', label: 'Count correction' },
-  { value: 'damaged', label: 'Damaged' },
-  { value: 'lost', label: 'Lost or stolen' },
-  { value: 'returned', label: 'Returned' },
+  { value: 'received', label: 'Received', modes: ['add'] },
+  { value: 'sold', label: 'Sold', modes: ['remove'] },
+  { value: 'count_correction', label: 'Count correction', modes: ['add', 'remove', 'count'] },
+  { value: 'damaged', label: 'Damaged', modes: ['remove'] },
+  { value: 'lost', label: 'Lost or stolen', modes: ['remove'] },
+  { value: 'returned', label: 'Returned', modes: ['add'] },
 ] as const
 
 export const REASON_LABELS: Record<string, string> = {
@@ -28,3 +32,14 @@ export const STOCK_MODES = [
   { value: 'remove', label: 'Remove', reason: 'sold' },
   { value: 'count', label: 'Set count', reason: 'count_correction' },
 ] as const
+
+/** Whether `reason` can be a change of this kind. */
+export const reasonFits = (reason: string, mode: string) =>
+  STOCK_REASONS.some((option) => option.value === reason && (option.modes as readonly string[]).includes(mode))
+
+/** What the form says when the reason and the change do not go together. */
+export const REASON_MISFIT: Record<(typeof STOCK_MODES)[number]['value'], string> = {
+  add: 'Choose a reason that adds stock',
+  remove: 'Choose a reason that takes stock away',
+  count: 'A new count is a count correction',
+}

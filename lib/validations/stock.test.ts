@@ -21,8 +21,13 @@ describe('adjustStockSchema', () => {
     expect(adjustStockSchema.parse({ ...valid, note: '   ' }).note).toBeNull()
   })
 
+  it('takes each reason the way it goes, and a count correction either way', () => {
+    for (const [mode, reason] of [['add', 'received'], ['add', 'returned'], ['add', 'count_correction'], ['remove', 'sold'], ['remove', 'lost'], ['remove', 'count_correction']])
+      expect(adjustStockSchema.safeParse({ ...valid, mode, reason }).success, `${mode} ${reason}`).toBe(true)
+  })
+
   it('allows a count of 0 but not a change of 0', () => {
-    expect(adjustStockSchema.parse({ ...valid, mode: 'count', amount: '0' }).amount).toBe(0)
+    expect(adjustStockSchema.parse({ ...valid, mode: 'count', amount: '0', reason: 'count_correction' }).amount).toBe(0)
     expect(firstError({ amount: '0' })).toEqual({ path: 'amount', message: 'Amount must be 1 or more' })
   })
 
@@ -32,6 +37,11 @@ describe('adjustStockSchema', () => {
     [{ amount: '1000001' }, 'amount', 'Amount must be at most 1,000,000'],
     [{ mode: 'delete' }, 'mode', 'Choose add, remove or set count'],
     [{ reason: 'initial' }, 'reason', 'Choose a reason'],
+    [{ mode: 'add', reason: 'sold' }, 'reason', 'Choose a reason that adds stock'],
+    [{ mode: 'add', reason: 'damaged' }, 'reason', 'Choose a reason that adds stock'],
+    [{ mode: 'remove', reason: 'received' }, 'reason', 'Choose a reason that takes stock away'],
+    [{ mode: 'remove', reason: 'returned' }, 'reason', 'Choose a reason that takes stock away'],
+    [{ mode: 'count', reason: 'sold' }, 'reason', 'A new count is a count correction'],
     [{ note: 'x'.repeat(501) }, 'note', 'Note must be 500 characters or less'],
     [{ product_id: "1' or 1=1" }, 'product_id', 'Product not found'],
     [{ request_id: 'again' }, 'request_id', 'Invalid request: reload the page and try again'],

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STOCK_MODES, STOCK_REASONS } from '@/lib/products/stock-reasons'
+import { REASON_MISFIT, reasonFits, STOCK_MODES, STOCK_REASONS } from '@/lib/products/stock-reasons'
 import { productIdSchema } from './product'
 
 type Reason = (typeof STOCK_REASONS)[number]['value']
@@ -35,6 +35,11 @@ export const adjustStockSchema = z
   .refine((input) => input.mode === 'count' || input.amount > 0, {
     path: ['amount'],
     error: 'Amount must be 1 or more',
+  })
+  // "Add 3 · Sold" would book a sale of -3: the reports would count it against the day's sales.
+  .refine((input) => reasonFits(input.reason, input.mode), {
+    path: ['reason'],
+    error: (issue) => REASON_MISFIT[(issue.input as { mode: keyof typeof REASON_MISFIT }).mode],
   })
 
 export type AdjustStockInput = z.infer<typeof adjustStockSchema>

@@ -78,6 +78,27 @@ describe('stock ledger', () => {
     expect(await ledger(id)).toEqual({ qty: 2, total: 2, moves: 1 })
   })
 
+  it('refuses a reason that goes the other way (a sale that adds stock), and writes nothing', async () => {
+    const id = await newProduct('WAY', 5)
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['adjust_stock', { p_delta: 3, p_reason: 'sold' }, 'Choose a reason that adds stock'],
+      ['adjust_stock', { p_delta: 1, p_reason: 'damaged' }, 'Choose a reason that adds stock'],
+      ['adjust_stock', { p_delta: -2, p_reason: 'received' }, 'Choose a reason that takes stock away'],
+      ['adjust_stock', { p_delta: -1, p_reason: 'returned' }, 'Choose a reason that takes stock away'],
+      ['set_stock', { p_qty: 9, p_reason: 'lost' }, 'Choose a reason that adds stock'],
+      ['set_stock', { p_qty: 1, p_reason: 'received' }, 'Choose a reason that takes stock away'],
+    ]
+    for (const [fn, args, message] of cases) {
+      const { error } = await owner.client.rpc(fn, { p_product_id: id, ...args })
+      expect({ fn, args, code: error?.code, message: error?.message }).toEqual({ fn, args, code: '22023', message })
+    }
+    expect(await ledger(id)).toEqual({ qty: 5, total: 5, moves: 1 })
+    // either way for a count correction
+    await owner.client.rpc('adjust_stock', { p_product_id: id, p_delta: 2, p_reason: 'count_correction' }).throwOnError()
+    await owner.client.rpc('adjust_stock', { p_product_id: id, p_delta: -1, p_reason: 'count_correction' }).throwOnError()
+    expect(await ledger(id)).toEqual({ qty: 6, total: 6, moves: 3 })
+  })
+
   it('sets an absolute count as a correction, and does nothing when the count matches', async () => {
     const id = await newProduct('COUNT', 9)
     const { data } = await owner.client.rpc('set_stock', { p_product_id: id, p_qty: 4, p_source: 'photo_count' }).throwOnError()
