@@ -9,17 +9,21 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 
 /**
- * Units arriving now, per line, prefilled with what is still to come. Each line sends what the
- * screen showed as received, so a second device or a double submit never adds stock twice; more
- * than ordered is refused once, with a confirm button that sends it again allowed.
+ * Units arriving now, per line, prefilled with what is still to come when the page opens. Each
+ * line sends what the screen showed as received, so a second device or a double submit never adds
+ * stock twice; more than ordered is refused once, with a confirm button that sends it again allowed.
+ * After a receipt the boxes stay empty: prefilled with the rest, a second tap on the button would
+ * book the rest as arrived.
  */
 export function ReceiveForm({ orderId, lines }: { orderId: string; lines: PurchaseOrderLine[] }) {
   const formRef = useRef<HTMLFormElement>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
+  const [received, setReceived] = useState(false)
   const [state, formAction, pending] = useActionState(async (previous: ReceiveState, formData: FormData) => {
     const result = await receiveStock(previous, formData)
     if (result.ok) {
       setConfirming(null)
+      setReceived(true)
       toast.success('Stock received', { description: result.message })
     } else if ('overReceive' in result && result.overReceive) {
       setConfirming(result.message ?? 'More than ordered')
@@ -55,6 +59,7 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
                 <p className="text-sm text-muted-foreground">
                   Ordered {line.qty}
                   {line.pack_size > 1 && ` (${line.packs} × ${line.pack_size})`} · received {line.received}
+                  {received && due > 0 && ` · ${due} still to come`}
                 </p>
                 <p id={`receive-${line.id}-error`} aria-live="polite" className="text-sm text-destructive">
                   {error}
@@ -65,7 +70,7 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
                 aria-label={`Arrived now: ${line.name}`}
                 name={`receive:${line.id}`}
                 inputMode="numeric"
-                defaultValue={due > 0 ? String(due) : ''}
+                defaultValue={due > 0 && !received ? String(due) : ''}
                 placeholder="0"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`receive-${line.id}-error`}
