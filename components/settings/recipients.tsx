@@ -86,7 +86,7 @@ export function Recipients({ recipients, whatsAppUnavailable }: { recipients: Re
         <ul className="grid gap-2" aria-label="Recipients">
           {recipients.map((recipient) => (
             <li key={recipient.id} className="flex flex-wrap items-center gap-2 rounded-lg border p-3">
-              <span className="min-w-0 flex-1 break-all font-medium">
+              <span className="min-w-0 grow basis-48 break-all font-medium">
                 {recipient.address}
                 <span className="sr-only">, </span>
                 <span className="block text-sm font-normal text-muted-foreground">{recipient.channel === 'email' ? 'Email' : 'WhatsApp'}</span>

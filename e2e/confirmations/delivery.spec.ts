@@ -36,6 +36,10 @@ test('an owner sets the report time, adds a partner who confirms, and sends a te
   await recipients.getByRole('button', { name: 'Add email' }).click()
   await expectToast(page, 'Recipient added', `Confirmation sent to ${partner}: nothing else goes there until it is confirmed`, 'success')
   await expect(recipients.getByRole('listitem').filter({ hasText: partner })).toContainText('Waiting for confirmation')
+  // the address reads along a line beside its buttons, not one letter a line
+  const address = (await recipients.getByRole('listitem').filter({ hasText: partner }).locator('span').first().boundingBox())!
+  expect(address.width).toBeGreaterThan(150)
+  expect(address.height).toBeLessThan(100)
   const [confirmation] = await mailTo(partner)
   expect(confirmation!.Subject).toBe('Confirm to get ShelfSnap reports from Chai Corner')
   const link = /(http\S+\/recipients\/confirm\?token=[0-9a-f]{64})/.exec(confirmation!.Text)![1]!
