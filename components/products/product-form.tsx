@@ -49,7 +49,7 @@ export function ProductForm({ action, shopId, currency, product, codes }: Produc
       <FormField id="product-name" name="name" label="Name" required autoComplete="off" defaultValue={product?.name} errors={errors.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField id="product-sku" name="sku" label="SKU (optional)" autoComplete="off" defaultValue={text(product?.sku ?? codes?.sku)} errors={errors.sku} />
-        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" autoComplete="off" inputMode="numeric" defaultValue={text(product?.barcode ?? codes?.barcode)} errors={errors.barcode} />
+        <FormField id="product-barcode" name="barcode" label="Barcode (optional)" autoComplete="off" defaultValue={text(product?.barcode ?? codes?.barcode)} errors={errors.barcode} />
       </div>
       <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
         {editing ? (

@@ -65,7 +65,7 @@ describe('createProduct', () => {
     ['a 65-character SKU', { sku: 'S'.repeat(65) }, 'sku', 'SKU must be 64 characters or less'],
     ['a formula barcode', { barcode: '=HYPERLINK("http://evil")' }, 'barcode', 'Barcode may only hold letters, digits and . _ / + - (up to 64)'],
     ['a negative quantity', { qty: '-3' }, 'qty', 'Quantity must be a whole number 0 or more'],
-    ['a huge quantity', { qty: '99999999999' }, 'qty', 'Quantity must be a whole number 0 or more'],
+    ['a huge quantity', { qty: '99999999999' }, 'qty', 'Quantity must be at most 999,999,999'],
     ['a fractional threshold', { low_stock_threshold: '2.5' }, 'low_stock_threshold', 'Low-stock alert level must be a whole number 0 or more'],
     ['a negative price', { unit_price: '-1' }, 'unit_price', 'Price must be an amount of 0 or more, like 2.50'],
     ['a photo on another host', { image_url: 'https://evil.example/x.webp' }, 'image_url', 'The photo must be uploaded from this page'],

@@ -32,7 +32,9 @@ export const productField = {
     z
       .string({ error: `${label} must be a whole number 0 or more` })
       .trim()
-      .regex(WHOLE_NUMBER, { error: `${label} must be a whole number 0 or more` })
+      .regex(/^\d+$/, { error: `${label} must be a whole number 0 or more` })
+      // a whole number, only too large for one product: say so rather than that it is not whole
+      .regex(WHOLE_NUMBER, { error: `${label} must be at most 999,999,999` })
       .transform(Number),
   amount: (label: string) =>
     z
