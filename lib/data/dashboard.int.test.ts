@@ -147,6 +147,19 @@ describe('dashboard_summary()', () => {
     expect(summary.recent[1]).toMatchObject({ name: 'Seller', delta: -1, reason: 'sold', reason_label: 'Sold' })
   })
 
+  it('marks a sale undone at the till as undone, not as a sale', async () => {
+    const owner = await ownerWithShop(stack, 'Undo Shop')
+    const id = await addProduct(owner, { name: 'Muesli', qty: 10 })
+    const tap = crypto.randomUUID()
+    await owner.client.rpc('adjust_stock', { p_product_id: id, p_delta: -2, p_reason: 'sold', p_request_id: tap }).throwOnError()
+    await owner.client.rpc('undo_stock_change', { p_product_id: id, p_request_id: tap }).throwOnError()
+    const summary = (await getDashboardSummary(owner.client))!
+    expect(summary.recent.slice(0, 2)).toMatchObject([
+      { delta: 2, reason: 'sold', reason_label: 'Sold (undone)' },
+      { delta: -2, reason: 'sold', reason_label: 'Sold' },
+    ])
+  })
+
   it('reports the latest analysed stocktake photo as the last scan', async () => {
     const owner = await ownerWithShop(stack, 'Scan Shop')
     const { rows } = await stack.db.query<{ id: string }>(

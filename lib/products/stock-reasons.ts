@@ -43,3 +43,15 @@ export const REASON_MISFIT: Record<(typeof STOCK_MODES)[number]['value'], string
   remove: 'Choose a reason that takes stock away',
   count: 'A new count is a count correction',
 }
+
+/**
+ * The label of a movement as the owner reads it. A reason that goes one way only, written the
+ * other way, is an undo (an undo is the opposite of a change with its reason; adjust_stock()
+ * refuses anything else that way round): "Sold (undone)" for a sale put back, never "Sold +2".
+ */
+export function movementLabel(reason: string, delta: number): string {
+  const label = REASON_LABELS[reason] ?? reason
+  const fits = STOCK_REASONS.find((option) => option.value === reason)?.modes as readonly string[] | undefined
+  const undone = fits !== undefined && !fits.includes(delta > 0 ? 'add' : 'remove')
+  return undone ? `${label} (undone)` : label
+}
