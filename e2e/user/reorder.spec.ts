@@ -27,7 +27,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   const line = group.getByRole('checkbox', { name: 'Whole Milk 1L: order 24 units (2 × 12)' })
   await expect(line).toBeChecked()
   await expect(group).toContainText(
-    'In stock 2. It has no sales in the last 28 selling days, so its low-stock level (6) and target (24) decide: order 22 (2 packs of 12).',
+    'In stock 2. It has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide: order 22 (2 packs of 12).',
   )
   await expect(page.getByText('Butter 250g')).toHaveCount(0)
 
@@ -100,7 +100,7 @@ test('a product due with no supplier is listed apart, with a link to link one, a
   const group = page.getByRole('region', { name: 'No supplier linked' })
   await expect(group).toContainText("Link a supplier on a product's page to order it here.")
   const link = group.getByRole('link', { name: 'Free Range Eggs 6: order 7 units' })
-  await expect(group).toContainText('In stock 1. It has no sales in the last 28 selling days, so its low-stock level (4) and target (8) decide: order 7.')
+  await expect(group).toContainText('In stock 1. It has no sales in the 28 selling days before today, so its low-stock level (4) and target (8) decide: order 7.')
   await expect(page.getByRole('button', { name: 'Make draft orders' })).toHaveCount(0)
   await link.click()
   await expect(page).toHaveURL(/\/app\/products\/[0-9a-f-]{36}#suppliers-heading$/)

@@ -54,7 +54,7 @@ describe('suggestReorder', () => {
       needed: 18,
       packs: 2,
       orderQty: 24,
-      reason: 'has no sales in the last 28 selling days, so its low-stock level (6) and target (24) decide, 4 on order: order 18 (2 packs of 12)',
+      reason: 'has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide, 4 on order: order 18 (2 packs of 12)',
     })
     expect(suggestReorder({ ...quiet, sales: salesStatsOf([]), targetQty: null })).toMatchObject({ targetLevel: 12, needed: 6, orderQty: 12 })
     expect(suggestReorder({ ...quiet, qty: 3 })).toMatchObject({ needed: 0 })

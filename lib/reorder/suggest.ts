@@ -102,6 +102,6 @@ export function suggestReorder(input: ReorderInput): ReorderSuggestion {
   const reason =
     basis === 'sales'
       ? `sells ${oneDecimal(averageDaily)} a day, ${supplier}${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
-      : `has no sales in the last ${SELLING_DAYS} selling days, so its low-stock level (${reorderPoint}) and target (${targetLevel}) decide${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
+      : `has no sales in the ${SELLING_DAYS} selling days before today, so its low-stock level (${reorderPoint}) and target (${targetLevel}) decide${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
   return { basis, averageDaily, spread, safetyStock, reorderPoint, targetLevel, needed, packs, orderQty, reason }
 }

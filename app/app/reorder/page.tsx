@@ -30,7 +30,7 @@ export default async function ReorderPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold sm:text-3xl">Reorder</h1>
         <p className="text-sm text-muted-foreground">
-          What to order now, by supplier: from the last 28 selling days, each supplier&apos;s lead time and what is already on order, with enough
+          What to order now, by supplier: from the 28 selling days before today, each supplier&apos;s lead time and what is already on order, with enough
           safety stock to last until the delivery {serviceLevelLabel(level)} of the time.
         </p>
       </div>
