@@ -33,7 +33,7 @@ export function DeleteProductButton({ id, name, compact = false, redirectTo }: D
         )
       }
       title={`Delete ${name}?`}
-      description="The product and its stock history will be removed. This cannot be undone."
+      description="The product and its stock history will be removed: reports, even of past days, and purchase orders will no longer count it. This cannot be undone."
       confirmLabel="Delete product"
       pendingLabel="Deleting..."
       action={deleteProduct}

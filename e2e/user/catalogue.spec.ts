@@ -283,6 +283,8 @@ test('deletes a product only after confirming', async ({ page }) => {
   await expect(deleteButton).toBeFocused()
   await expect(page.getByRole('heading', { name: 'Old Stock', level: 1 })).toBeVisible()
   await page.getByRole('button', { name: 'Delete' }).click()
+  // what goes with it, before it goes: the history the reports and orders count
+  await expect(dialog).toContainText('reports, even of past days, and purchase orders will no longer count it')
   await dialog.getByRole('button', { name: 'Delete product' }).click()
   await expectToast(page, 'Product deleted', 'Old Stock was removed from your catalogue.', 'success')
   await expect(page).toHaveURL('/app/products')
