@@ -8,8 +8,10 @@ const benefits = [
   'Counts from shelf photos: every barcode and QR label in a photo is read, no scanning item by item',
   'An optional AI count, for shops that connect a vision model',
   'A stock ledger: every change with its reason, its time and where it came from',
-  'Low-stock alerts on your dashboard',
-  'The day’s report and your catalogue as CSV, and your catalogue imported from a spreadsheet',
+  'Low-stock alerts on your dashboard, and a daily email when something runs low',
+  'Reorder suggestions from what each product sells, turned into draft orders for your suppliers',
+  'The daily report by email or WhatsApp, at the time you choose',
+  'Export to CSV or a live Google Sheets feed, and your catalogue imported from a spreadsheet',
   'QR labels to print for products without a barcode',
   'Built for corner shops, cafes and small warehouses',
 ]

@@ -14,7 +14,7 @@ const steps = [
   {
     icon: BarChart3,
     title: 'Daily reports',
-    text: 'See the day on your dashboard, with low-stock alerts, and download its report as CSV.',
+    text: 'See the day on your dashboard, with low-stock alerts; get its report by email or WhatsApp, or export it to CSV or Google Sheets.',
   },
 ]
 
