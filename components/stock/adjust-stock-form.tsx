@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
 import { announceStockChanged } from '@/lib/stock-events'
-import { STOCK_MODES, STOCK_REASONS } from '@/lib/products/stock-reasons'
+import { reasonFits, STOCK_MODES, STOCK_REASONS } from '@/lib/products/stock-reasons'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
@@ -25,9 +25,7 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
   const modes = STOCK_MODES.filter((option) => correctsCounts || option.value !== 'count')
   const [mode, setMode] = useState<Mode>('add')
   // Only the reasons that go the chosen way: "Add 3 · Sold" is no sale.
-  const reasons = STOCK_REASONS.filter(
-    (option) => (correctsCounts || option.value !== 'count_correction') && (option.modes as readonly string[]).includes(mode),
-  )
+  const reasons = STOCK_REASONS.filter((option) => (correctsCounts || option.value !== 'count_correction') && reasonFits(option.value, mode))
   const [reason, setReason] = useState<string>('received')
   const [formKey, setFormKey] = useState(0)
   const { taps } = useOffline()

@@ -51,7 +51,6 @@ export const REASON_MISFIT: Record<(typeof STOCK_MODES)[number]['value'], string
  */
 export function movementLabel(reason: string, delta: number): string {
   const label = REASON_LABELS[reason] ?? reason
-  const fits = STOCK_REASONS.find((option) => option.value === reason)?.modes as readonly string[] | undefined
-  const undone = fits !== undefined && !fits.includes(delta > 0 ? 'add' : 'remove')
-  return undone ? `${label} (undone)` : label
+  const pickable = STOCK_REASONS.some((option) => option.value === reason)
+  return pickable && !reasonFits(reason, delta > 0 ? 'add' : 'remove') ? `${label} (undone)` : label
 }
