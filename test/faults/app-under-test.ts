@@ -101,11 +101,11 @@ export function serverActions(): ManifestAction[] {
   }))
 }
 
-/** Every page and route handler the build serves, e.g. `/app/products/[id]`. */
-export function appRoutes(): string[] {
+/** Every page and route handler the build serves (or only its pages, or only its route handlers), e.g. `/app/products/[id]`. */
+export function appRoutes(only?: 'page' | 'route'): string[] {
   const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/app-paths-manifest.json'), 'utf8')) as Record<string, string>
   return Object.keys(manifest)
-    .filter((name) => !name.includes('/_'))
+    .filter((name) => !name.includes('/_') && (!only || name.endsWith(`/${only}`)))
     .map((name) => name.replace(/\/(page|route)$/, '') || '/')
 }
 

@@ -235,6 +235,26 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
     })
   })
 
+  describe('signing out', () => {
+    it('re-renders each signed-in page signed out without logging a failure to read it', async () => {
+      const { id } = serverAction('signOut', 'lib/actions/sign-out.ts')
+      const pages = appRoutes('page').filter((route) => !route.includes('[') && PROTECTED_PREFIXES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`)))
+      expect(pages).toContain('/app/products')
+      for (const page of pages) {
+        const leaving = await ownerWithShop({ ...stack, url: `http://127.0.0.1:${gateway.port}` }, 'Leaving Shop')
+        const leavingCookie = cookieHeader(await sessionCookies(`http://127.0.0.1:${gateway.port}`, PUBLISHABLE_KEY, leaving))
+        const body = new FormData()
+        body.append('0', JSON.stringify([{ ok: false }, '$K1']))
+        const logged = app.log().length
+        const response = await freshFetch(`${app.url}${page}`, { method: 'POST', headers: { cookie: leavingCookie, 'Next-Action': id }, body })
+        expect(response.status, page).toBeLessThan(400)
+        expect(response.headers.getSetCookie().some((line) => /^sb-[^=]*=;|max-age=0/i.test(line)), page).toBe(true)
+        await response.text()
+        expect(app.log().slice(logged), page).not.toMatch(/could not be read|permission denied|Error/)
+      }
+    })
+  })
+
   describe('malformed server-action requests answer 4xx and change nothing', () => {
     it('every action in the build, sent each wrong-shaped body, answers without a 500 and in plain words', async () => {
       const before = await stack.db.query('select id, name, qty from products order by id')

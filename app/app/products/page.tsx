@@ -28,18 +28,22 @@ function toParams(params: Awaited<SearchParams>): URLSearchParams {
   return flat
 }
 
-/** The catalogue, or the message of why it could not be read; stamped with when it was read. */
+/** The catalogue, or why it could not be read; stamped with when it was read. */
 async function readCatalogue(supabase: ServerSupabase) {
   try {
-    return { catalogue: await getCatalogue(supabase), error: null, readAt: Date.now() }
-  } catch (error) {
+    return { catalogue: await getCatalogue(supabase), failure: null, readAt: Date.now() }
+  } catch (failure) {
     // An outage goes to the error boundary (its own wording, and 503 from the proxy next time).
-    if (backendSeemsDown()) throw new BackendUnreachableError(error)
-    // The detail stays in the server log; the owner gets a plain message and its reference.
-    const reference = crypto.randomUUID().slice(0, 8)
-    console.error(`Products could not be read (reference ${reference})`, error)
-    return { catalogue: null, error: `Your products could not be read. Please try again. (reference ${reference})`, readAt: 0 }
+    if (backendSeemsDown()) throw new BackendUnreachableError(failure)
+    return { catalogue: null, failure, readAt: 0 }
   }
+}
+
+/** The detail stays in the server log; the owner gets a plain message and its reference. */
+function failureMessage(failure: unknown): string {
+  const reference = crypto.randomUUID().slice(0, 8)
+  console.error(`Products could not be read (reference ${reference})`, failure)
+  return `Your products could not be read. Please try again. (reference ${reference})`
 }
 
 export default async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -51,8 +55,10 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
     readCatalogue(supabase),
     getCurrentShop().catch(() => null),
   ])
+  // Signed out (a sign-out re-renders this page): the catalogue was refused, which is no failure.
   if (!user) redirect('/auth?next=/app/products')
-  if (result.error === null && !result.catalogue) redirect('/')
+  if (result.failure === null && !result.catalogue) redirect('/')
+  const error = result.failure === null ? null : failureMessage(result.failure)
   const view = viewFromParams(toParams(await searchParams))
   const role = choice?.shop.role ?? null
 
@@ -71,8 +77,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
       ) : (
         <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-center">
           <p className="font-medium text-destructive">Error loading products</p>
-          <p className="text-sm text-muted-foreground">{result.error}</p>
-          <ErrorToast title="Error loading products" description={result.error ?? ''} />
+          <p className="text-sm text-muted-foreground">{error}</p>
+          <ErrorToast title="Error loading products" description={error ?? ''} />
         </div>
       )}
     </main>
