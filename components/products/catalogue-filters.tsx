@@ -50,7 +50,7 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
 /** The list's order, beside the search box: in the URL too. */
 export function CatalogueSort({ view, onChange }: Pick<CatalogueFiltersProps, 'view' | 'onChange'>) {
   return (
-    <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'shrink-0')}>
+    <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'shrink-0 grow sm:grow-0')}>
       {SORTS.map(({ value, label }) => (
         <option key={value} value={value}>
           Sort: {label}

@@ -130,7 +130,8 @@ export function ProductCatalogue({ first, initialView, renderedAt, canAdd }: Pro
       {scanning && <CounterScan rows={current} taps={taps} onClose={() => setScanning(false)} />}
       {/* Reaching for the search or the filters starts reading the whole catalogue. */}
       <div className="grid gap-3" onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
-        <div className="flex gap-2">
+        {/* On a phone the sort drops below, so the search box keeps room for its whole placeholder. */}
+        <div className="flex flex-wrap gap-2">
           <ProductSearch value={view.q} onChange={(q) => change({ q })} />
           <Button
             variant="outline"

@@ -17,6 +17,19 @@ async function expectWhollyOnScreen(page: Page, target: Locator) {
   expect(box.y + box.height, 'bottom edge').toBeLessThanOrEqual(height + 0.5)
 }
 
+/** The box's placeholder fits between its paddings: "Search products..." is read whole, not "Search product". */
+async function expectPlaceholderWhole(box: Locator) {
+  const room = await box.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    return { text: input.placeholder, inner, needs: context.measureText(input.placeholder).width }
+  })
+  expect(room.text).toBe('Search products...')
+  expect(room.needs, `${room.text} in ${room.inner}px`).toBeLessThanOrEqual(room.inner)
+}
+
 test('the tabs are Products, Scan, Dashboard, Upload Photos and More; More is a menu of every other page, by touch and by keyboard', async ({ page, isMobile }) => {
   const owner = await createOwner('more-tab', { products: [{ name: 'Menu Tea', sku: 'MENU-1', qty: 3, low_stock_threshold: 1 }] })
   await signIn(page, owner, '/dashboard')
@@ -107,7 +120,7 @@ async function filterRow(page: Page) {
   return [page.getByRole('searchbox', { name: 'Search products' }), page.getByLabel('Sort by'), page.getByLabel('Category'), ...chips]
 }
 
-test('on a Pixel 7, "Sort: Name", "All categories" and the stock filters are whole on the screen, as laid out and not scrolled to', async ({ page, isMobile }) => {
+test('on a Pixel 7, "Search products...", "Sort: Name", "All categories" and the stock filters are whole on the screen, as laid out and not scrolled to', async ({ page, isMobile }) => {
   test.skip(!isMobile, "the phone's width is what is measured")
   const list = await onCatalogue(page, 'sort-whole')
   const sort = page.getByLabel('Sort by')
@@ -118,12 +131,14 @@ test('on a Pixel 7, "Sort: Name", "All categories" and the stock filters are who
   const controls = await filterRow(page)
   expect(controls).toHaveLength(6)
   for (const control of controls) await expectWhollyOnScreen(page, control)
+  await expectPlaceholderWhole(controls[0]!)
   // the stock filters and the category share one line: the list keeps its room
   const [chip, category] = [(await controls.at(-1)!.boundingBox())!, (await page.getByLabel('Category').boundingBox())!]
   expect(category.y).toBeCloseTo(chip.y, 0)
   // a small phone too: the title row, the search row and the filters fit its width
   await page.setViewportSize({ width: 360, height: 740 })
   for (const control of [...controls, page.getByRole('button', { name: 'Tools' }), page.getByRole('link', { name: 'Add Product' })]) await expectWhollyOnScreen(page, control)
+  await expectPlaceholderWhole(controls[0]!)
   await expectNoSidewaysScroll(page)
   await sort.selectOption({ label: 'Sort: Stock' })
   await expect(page).toHaveURL('/app/products?sort=stock')
