@@ -144,3 +144,22 @@ test('on a Pixel 7, "Search products...", "Sort: Name", "All categories" and the
   await expect(page).toHaveURL('/app/products?sort=stock')
   await expect(list.getByRole('heading').first()).toHaveText('Tool Product 1')
 })
+
+test('toasts open below the header, two at once too: Sign Out stays in reach while they show', async ({ page }) => {
+  const owner = await createOwner('toast-below', {})
+  await signIn(page, owner, '/app/products/new')
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Could not add the product' })
+  for (const count of [1, 2]) {
+    await page.getByRole('button', { name: 'Add product' }).click()
+    await expect(toasts).toHaveCount(count)
+    await expect(toasts.nth(count - 1)).toHaveAttribute('data-mounted', 'true')
+  }
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  const header = (await page.getByRole('banner').boundingBox())!
+  for (const toast of await toasts.all()) {
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
+    // its close button too, which sits over the toast's corner
+    expect((await toast.getByRole('button', { name: 'Close toast' }).boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
+  }
+  await page.getByRole('button', { name: 'Sign Out' }).click({ trial: true })
+})
