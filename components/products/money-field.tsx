@@ -1,5 +1,8 @@
+'use client'
+
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { useFieldError } from '@/components/forms/use-field-error'
 
 interface MoneyFieldProps {
   id: string
@@ -10,10 +13,10 @@ interface MoneyFieldProps {
   errors?: string[]
 }
 
-/** An amount typed in the shop's currency, its symbol shown before it. */
+/** An amount typed in the shop's currency, its symbol shown before it; editing it clears its error. */
 export function MoneyField({ id, name, label, symbol, defaultValue, errors }: MoneyFieldProps) {
   const errorId = `${id}-error`
-  const error = errors?.[0]
+  const { error, edited } = useFieldError(errors)
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -31,6 +34,7 @@ export function MoneyField({ id, name, label, symbol, defaultValue, errors }: Mo
           className="pl-8"
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
+          onChange={edited}
         />
       </div>
       <p id={errorId} aria-live="polite" className="min-h-5 text-sm text-destructive">

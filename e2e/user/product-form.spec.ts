@@ -3,7 +3,7 @@ import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
 // Its own owner: the shared e2e shop's product count stays as other specs expect.
-test('the product form marks every invalid field at once and focuses the first; fixed, it adds exactly what was typed', async ({ page }) => {
+test('the product form marks every invalid field at once and focuses the first; an edited field loses its mark until the next answer; fixed, it adds exactly what was typed', async ({ page }) => {
   const owner = await createOwner('product-form', { shopName: 'Form Shop' })
   await signIn(page, owner, '/app/products/new')
 
@@ -30,11 +30,20 @@ test('the product form marks every invalid field at once and focuses the first; 
   await expect(page.getByLabel('SKU (optional)')).not.toHaveAttribute('aria-invalid')
   await expect(name).toBeFocused()
 
-  // The first field still wrong takes the focus next time.
+  // Editing a field takes its error away at once; the others keep theirs until the next answer.
   await name.fill('Ginger Beer 330ml')
+  await expect(name).not.toHaveAttribute('aria-invalid')
+  await expect(name).toHaveAccessibleDescription('')
+  await expect(page.getByText('Name is required', { exact: true })).toBeHidden()
+  await expect(qty).toHaveAccessibleDescription('Quantity must be a whole number 0 or more')
+  await price.fill('still wrong')
+  await expect(price).not.toHaveAttribute('aria-invalid')
+
+  // The first field still wrong takes the focus next time, and an edit still wrong is marked again.
   await page.getByRole('button', { name: 'Add product' }).click()
   await expect(qty).toBeFocused()
   await expect(name).not.toHaveAttribute('aria-invalid')
+  await expect(price).toHaveAccessibleDescription('Price must be an amount of 0 or more, like 2.50')
 
   await qty.fill('7')
   await low.fill('2')
