@@ -127,6 +127,7 @@ const rpcRules: Record<string, RpcRule> = {
   my_memberships: { may: ALL },
   my_shops: { may: ALL },
   member_shops: { may: ALL },
+  my_shop_ids: { may: ALL },
   current_shop_id: { may: ALL },
   my_invites: { may: ALL, quiet: true },
   backend_health: { may: ALL },

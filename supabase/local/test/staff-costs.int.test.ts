@@ -166,13 +166,16 @@ describe('owners and managers read costs of their own shops only', () => {
     expect(report.stock.value_end).toBeCloseTo(product.qty * COST, 2)
   })
 
-  it('shows a manager of one shop no cost of a shop where they are staff, whichever shop the request names', async () => {
-    for (const client of [manager.client, inShop(manager, otherShopId)]) {
+  it('shows a manager of one shop no cost of a shop where they are staff; a request naming that shop works there alone', async () => {
+    // naming their own shop, or none (as Realtime checks a change): that shop's costs, never the other's
+    for (const client of [manager.client, inShop(manager, shopId)]) {
       const { data } = await client.from('product_costs').select('product_id').throwOnError()
       expect(data).toEqual([{ product_id: productId }])
       const { data: named } = await client.from('product_costs').select('unit_cost').eq('shop_id', otherShopId).throwOnError()
       expect(named).toEqual([])
     }
+    // naming the shop where they are staff: no cost at all, not even of the shop they manage
+    expect((await inShop(manager, otherShopId).from('product_costs').select('product_id').throwOnError()).data).toEqual([])
     // staff there: the catalogue of the named shop, without its costs or its reports
     expect((await inShop(manager, otherShopId).rpc('catalogue').throwOnError()).data.shop.id).toBe(otherShopId)
     expect((await inShop(manager, otherShopId).rpc('reorder_inputs').throwOnError()).data).toMatchObject({ products: [] })

@@ -111,6 +111,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   my_memberships: () => ({}),
   my_shops: () => ({}),
   member_shops: () => ({ p_roles: ['owner', 'manager', 'staff'] }),
+  my_shop_ids: () => ({}),
   current_shop_id: () => ({}),
   owned_shop_id: () => ({}),
   report_people: (v) => ({ p_shop_id: v.shopId, p_start: '2020-01-01T00:00:00Z', p_end: '2030-01-01T00:00:00Z' }),
