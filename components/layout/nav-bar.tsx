@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { AccountMenu } from './account-menu'
 import { DemoBanner } from './demo-banner'
 import { ShopSwitcher } from './shop-switcher'
+import { ShownShop } from './shown-shop'
 import { SignOutButton } from './sign-out-button'
 import { TabBar } from './tab-bar'
 
@@ -26,6 +27,7 @@ export async function NavBar() {
           </Link>
           {user ? (
             <>
+              {choice && <ShownShop id={choice.shop.id} />}
               <TabBar role={choice?.shop.role ?? null} />
               <div className="flex min-w-0 items-center gap-1">
                 {choice && choice.shops.length > 1 && <ShopSwitcher shops={choice.shops} current={choice.shop.id} />}

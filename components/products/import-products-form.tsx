@@ -12,6 +12,7 @@ import { newRequestId } from '@/lib/request-id'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { ImportPreview } from './import-preview'
+import { withShownShop } from '@/lib/shops/shown-shop'
 
 const TOO_BIG = 'The file is larger than 1 MB: split it into smaller files'
 
@@ -32,7 +33,7 @@ export function ImportProductsForm() {
     // The server checks the size too; this saves sending a file that is sure to be refused.
     setError(chosen && chosen.size > MAX_IMPORT_BYTES ? TOO_BIG : null)
     if (!chosen || chosen.size > MAX_IMPORT_BYTES) return
-    const form = new FormData()
+    const form = withShownShop(new FormData())
     form.set('file', chosen)
     startPreview(async () => {
       const result = await previewProductImport(initialActionState, form)
@@ -49,7 +50,7 @@ export function ImportProductsForm() {
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!file || !preview) return
-    const form = new FormData()
+    const form = withShownShop(new FormData())
     form.set('file', file)
     form.set('token', preview.token)
     form.set('request_id', newRequestId())

@@ -6,6 +6,7 @@ import { initialActionState } from '@/lib/actions/action-state'
 import { editStocktake } from '@/lib/actions/edit-stocktake'
 import { reviewChanges, type LineChange } from '@/lib/stocktakes/line-figures'
 import type { Review } from '@/lib/stocktakes/review'
+import { withShownShop } from '@/lib/shops/shown-shop'
 
 export type EditField = 'coverage' | 'start_count' | 'end_count' | 'moved' | 'product_coverage' | 'absent'
 
@@ -37,7 +38,7 @@ export function useReview(sessionId: string, initial: Review, server: Review | n
     async (field: EditField, value: string, productId?: string) => {
       const ticket = ++latest.current
       setSaving((n) => n + 1)
-      const data = new FormData()
+      const data = withShownShop(new FormData())
       data.append('session_id', sessionId)
       data.append('field', field)
       data.append('value', value)

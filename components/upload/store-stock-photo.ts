@@ -8,9 +8,10 @@ import { BACKEND_UNREACHABLE_MESSAGE } from '@/lib/http/outage'
 import { UploadInterrupted } from '@/lib/offline/photo-queue'
 import { newRequestId } from '@/lib/request-id'
 import { previewPathOf, STOCK_PHOTOS_BUCKET, stockPhotoPath, type Side } from '@/lib/stocktakes/photo-path'
+import { withShownShop } from '@/lib/shops/shown-shop'
 
 export function form(fields: Record<string, string | Blob>): FormData {
-  const data = new FormData()
+  const data = withShownShop(new FormData())
   for (const [name, value] of Object.entries(fields)) data.append(name, value)
   return data
 }

@@ -1,5 +1,6 @@
 // An owner with a second branch (issue 26 §1): added from the account menu, worked in at once,
 // and chosen in the header like any shop one belongs to; each branch shows only its own stock.
+import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { adminClient, createOwner } from '../_helpers/stack'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
@@ -29,4 +30,36 @@ test('an owner adds a second shop from the account menu, works in it, and switch
   await switcher.selectOption({ label: 'High Street (Owner)' })
   await switched
   await expect(productCard(page, 'High Street Milk')).toBeVisible()
+})
+
+test('a tab left open on one shop changes nothing after a switch to the other in another tab; reloaded, it writes to the shop it shows', async ({ page, context }) => {
+  const owner = await createOwner('stale-tab', { shopName: 'Olive Corner Shop' })
+  await signIn(page, owner, '/app/products')
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menuitem', { name: 'Add a shop' }).click()
+  await page.getByLabel('Shop Name').fill('Olive Cafe')
+  await page.getByRole('button', { name: 'Create Shop' }).click()
+  await expect(page.getByLabel('Shop', { exact: true }).locator('option:checked')).toHaveText('Olive Cafe (Owner)')
+  await page.goto('/app/products/new')
+
+  const other = await context.newPage()
+  await other.goto('/app/products')
+  const switched = other.waitForResponse((response) => response.request().method() === 'POST' && !!response.request().headers()['next-action'])
+  await other.getByLabel('Shop', { exact: true }).selectOption({ label: 'Olive Corner Shop (Owner)' })
+  await switched
+  await other.close()
+
+  const scones = `Stale Tab Scones ${randomUUID().slice(0, 8)}`
+  await page.getByLabel('Name', { exact: true }).fill(scones)
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expectToast(page, 'Could not add the product', 'You have switched to another shop since this page opened, so nothing was changed. Reload the page to carry on in that shop.', 'error')
+  const stored = async () => (await adminClient().from('products').select('shops(name)').eq('name', scones).throwOnError()).data
+  expect(await stored()).toEqual([])
+
+  await page.reload()
+  await expect(page.getByLabel('Shop', { exact: true }).locator('option:checked')).toHaveText('Olive Corner Shop (Owner)')
+  await page.getByLabel('Name', { exact: true }).fill(scones)
+  await page.getByRole('button', { name: 'Add product' }).click()
+  await expectToast(page, 'Product added', '', 'success')
+  expect(await stored()).toEqual([{ shops: { name: 'Olive Corner Shop' } }])
 })

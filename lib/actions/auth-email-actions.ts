@@ -28,6 +28,6 @@ export const updatePassword = validatedAction(
     if (error) return { ok: false, message: error.message }
     return { ok: true, message: 'Your password is changed.' }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )
 

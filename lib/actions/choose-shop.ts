@@ -30,5 +30,5 @@ export const chooseShop = validatedAction(
     revalidatePath('/', 'layout')
     redirect(path && SAME_PAGE.has(path) ? path : '/app/products')
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )

@@ -14,5 +14,5 @@ export const createShop = validatedAction(
     await rememberShop(result.shop.id)
     return { ok: true, message: result.shop.name }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )

@@ -17,5 +17,5 @@ export const joinShop = validatedAction(
     revalidatePath('/', 'layout')
     return { ok: true, message: 'Welcome to the team' }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )

@@ -15,5 +15,5 @@ export const signOutOthers = validatedAction(
     if (error) return { ok: false, message: error.message }
     return { ok: true, message: 'Your other devices are signed out.' }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )

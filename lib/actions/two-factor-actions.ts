@@ -61,7 +61,7 @@ export const startTwoFactor = validatedAction(
     if (error) return codeRefused(error)
     return { ok: true, factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )
 
 /** The first code from the app: the factor is verified and this session is at aal2. */
@@ -74,7 +74,7 @@ export const confirmTwoFactor = validatedAction(
     revalidatePath('/settings')
     return { ok: true, message: 'From now on ShelfSnap asks for a code from your app after your password.' }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )
 
 /** Removes an authenticator (GoTrue asks for an aal2 session to remove a verified one). */
@@ -87,7 +87,7 @@ export const turnOffTwoFactor = validatedAction(
     revalidatePath('/settings')
     return { ok: true, message: 'ShelfSnap no longer asks for a code when you sign in.' }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )
 
 /** After the password: the code from the app, then on to `next`. */
@@ -104,5 +104,5 @@ export const verifySignInCode = validatedAction(
     }
     return refused ?? { ok: true, next: safeNextPath(next) }
   },
-  { requireUser: true },
+  { requireUser: true, anyShop: true },
 )

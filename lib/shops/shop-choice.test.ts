@@ -9,6 +9,11 @@ describe('the chosen shop', () => {
     for (const value of [null, undefined, '', 'not-a-shop', `${ID}\r\nx-evil: 1`]) expect(shopHeaders(value)).toEqual({})
   })
 
+  it('alone (x-shop-only) when an action names the shop its page showed', () => {
+    expect(shopHeaders(ID, true)).toEqual({ 'x-shop-id': ID, 'x-shop-only': '1' })
+    expect(shopHeaders('not-a-shop', true)).toEqual({})
+  })
+
   it('is read from the browser cookie among others', () => {
     expect(chosenShopIn(`sb-a-auth-token=x; shelfsnap-shop=${ID}; other=1`)).toBe(ID)
     expect(chosenShopIn('sb-a-auth-token=x')).toBeNull()

@@ -9,11 +9,13 @@ import { serverClientOptions } from './server-options'
 // Background jobs (after()) pass a longer deadline: nobody is waiting on a page for them.
 // `forwardedFor`: the client's address, for the auth server's per-client limits (sign-in and the like).
 // Every request names the shop the member chose (x-shop-id): the database works in that one.
-export async function createClient({ deadlineMs, forwardedFor }: { deadlineMs?: number; forwardedFor?: string | null } = {}) {
+// `shownShop`: an action names the shop its page showed, and works in that one alone.
+export async function createClient({ deadlineMs, forwardedFor, shownShop }: { deadlineMs?: number; forwardedFor?: string | null; shownShop?: string | null } = {}) {
   const cookieStore = await cookies()
   const { url, key } = supabaseEnv()
+  const shop = shownShop ? shopHeaders(shownShop, true) : shopHeaders(cookieStore.get(SHOP_COOKIE)?.value)
   return createServerClient(url, key, {
-    ...serverClientOptions(deadlineMs, forwardedFor, shopHeaders(cookieStore.get(SHOP_COOKIE)?.value)),
+    ...serverClientOptions(deadlineMs, forwardedFor, shop),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {
