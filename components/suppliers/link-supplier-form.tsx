@@ -1,6 +1,6 @@
 'use client'
 
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { linkProductSupplier } from '@/lib/actions/product-supplier-actions'
 import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
@@ -15,17 +15,24 @@ interface LinkSupplierFormProps {
   productName: string
   currencySymbol: string
   suppliers: { id: string; name: string }[]
+  /** the product's links: picking a linked supplier shows its link, to change */
+  links: { supplier_id: string; pack_size: number; unit_cost: number | null; preferred: boolean }[]
 }
 
 /** Links the product to a supplier, or updates the link: pack size, cost per unit and whether it is the preferred one. */
-export function LinkSupplierForm({ productId, productName, currencySymbol, suppliers }: LinkSupplierFormProps) {
+export function LinkSupplierForm({ productId, productName, currencySymbol, suppliers, links }: LinkSupplierFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
+  const [picked, setPicked] = useState('')
+  // A new link starts blank; a linked supplier's fields show its link (sent unchanged, it stays as it is).
+  const [round, setRound] = useState(0)
+  const linked = links.find((link) => link.supplier_id === picked)
   const { state, pending, formProps } = useServerForm(linkProductSupplier, {
     errorTitle: 'Could not link the supplier',
     onSuccess: () => {
-      const supplier = new FormData(formRef.current ?? undefined).get('supplier_id')
-      const name = suppliers.find((s) => s.id === supplier)?.name ?? 'The supplier'
+      const name = suppliers.find((s) => s.id === picked)?.name ?? 'The supplier'
       toast.success('Supplier linked', { description: `${name} supplies ${productName}.` })
+      setPicked('')
+      setRound((n) => n + 1)
     },
   })
   const errors = state.fieldErrors ?? {}
@@ -40,7 +47,8 @@ export function LinkSupplierForm({ productId, productName, currencySymbol, suppl
         <select
           id="link-supplier"
           name="supplier_id"
-          defaultValue=""
+          value={picked}
+          onChange={(event) => setPicked(event.target.value)}
           aria-invalid={supplierError ? true : undefined}
           aria-describedby="link-supplier-error"
           className="min-h-11 w-full rounded-md border border-input bg-background px-3 text-base md:text-sm"
@@ -58,17 +66,27 @@ export function LinkSupplierForm({ productId, productName, currencySymbol, suppl
           {supplierError}
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-x-4">
-        <FormField id="link-pack-size" name="pack_size" label="Units per pack" inputMode="numeric" placeholder="1" errors={errors.pack_size} />
-        <MoneyField id="link-cost" name="unit_cost" label="Cost per unit (optional)" symbol={currencySymbol} errors={errors.unit_cost} />
+      <div key={`${picked}-${round}`} className="grid gap-1">
+        <div className="grid grid-cols-2 gap-x-4">
+          <FormField
+            id="link-pack-size"
+            name="pack_size"
+            label="Units per pack"
+            inputMode="numeric"
+            placeholder="1"
+            defaultValue={linked ? String(linked.pack_size) : undefined}
+            errors={errors.pack_size}
+          />
+          <MoneyField id="link-cost" name="unit_cost" label="Cost per unit (optional)" symbol={currencySymbol} defaultValue={linked?.unit_cost?.toFixed(2)} errors={errors.unit_cost} />
+        </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="preferred" defaultChecked={linked?.preferred} className="size-5 accent-primary" />
+          Order from this supplier first (preferred)
+        </label>
       </div>
-      <label className="flex min-h-11 items-center gap-2 text-sm">
-        <input type="checkbox" name="preferred" className="size-5 accent-primary" />
-        Order from this supplier first (preferred)
-      </label>
       <div className="flex justify-end pt-2">
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Link supplier'}
+          {pending ? 'Saving...' : linked ? 'Save link' : 'Link supplier'}
         </Button>
       </div>
     </form>

@@ -40,7 +40,7 @@ export function ProductSuppliersSection({ product, links, suppliers, currency }:
         <p className="text-sm text-muted-foreground">No supplier yet. Link one to get reorder suggestions in packs, with its lead time.</p>
       )}
       {suppliers.length > 0 ? (
-        <LinkSupplierForm productId={product.id} productName={product.name} currencySymbol={currencySymbol(currency)} suppliers={suppliers} />
+        <LinkSupplierForm productId={product.id} productName={product.name} currencySymbol={currencySymbol(currency)} suppliers={suppliers} links={links} />
       ) : (
         <p className="text-sm">
           <Link href="/app/suppliers/new" className="text-primary underline underline-offset-4">

@@ -83,7 +83,7 @@ test('the suppliers pages have no serious or critical axe violations, and anothe
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Edit/)
 })
 
-test('links two products to a supplier from their pages, in packs and at a cost, as shown', async ({ page }) => {
+test('links two products to a supplier from their pages, in packs and at a cost, as shown; a linked supplier picked again shows its link', async ({ page }) => {
   const owner = await createOwner('supplier-links', {
     products: [
       { name: 'Whole Milk 1L', sku: 'MILK-1', qty: 4, low_stock_threshold: 6 },
@@ -108,6 +108,20 @@ test('links two products to a supplier from their pages, in packs and at a cost,
     await expectToast(page, 'Supplier linked', `Dairy Direct supplies ${name}.`, 'success')
     const link = section.getByRole('list', { name: `Suppliers of ${name}` }).getByRole('listitem')
     await expect(link).toHaveText(new RegExp(`Dairy DirectPreferred${pack ? `Packs of ${pack}` : 'Single units'} · £${cost} each · delivers in 3 days`))
+    // the form starts again blank, not with this link's numbers
+    await expect(section.getByLabel('Supplier', { exact: true })).toHaveValue('')
+    await expect(section.getByLabel('Units per pack')).toHaveValue('')
+    await expect(section.getByLabel('Cost per unit (optional)')).toHaveValue('')
+    if (pack) {
+      // picking the linked supplier again shows its link, and saving it unchanged keeps it
+      await section.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Dairy Direct' })
+      await expect(section.getByLabel('Units per pack')).toHaveValue(pack)
+      await expect(section.getByLabel('Cost per unit (optional)')).toHaveValue(cost)
+      await section.getByRole('button', { name: 'Save link' }).click()
+      await expectToast(page, 'Supplier linked', `Dairy Direct supplies ${name}.`, 'success')
+      await expect(section.getByLabel('Units per pack')).toHaveValue('')
+      await expect(link).toHaveText(new RegExp(`Packs of ${pack} · £${cost} each`))
+    }
     await page.goto('/app/products')
   }
   // what the pages show is what was stored
