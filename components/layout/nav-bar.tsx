@@ -20,8 +20,9 @@ export async function NavBar() {
     <>
       {/* No backdrop-filter on the header: it would become the containing block of the fixed tab bar. */}
       <header className="sticky top-0 z-40 border-b bg-background">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
-          <Link href="/" prefetch={false} className="flex min-h-11 items-center gap-2 text-lg font-bold text-primary">
+        {/* A phone puts the shop switcher on a row of its own below: beside Sign Out it showed "Olive …". */}
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4">
+          <Link href="/" prefetch={false} className="flex h-14 items-center gap-2 text-lg font-bold text-primary">
             <Camera aria-hidden="true" className="size-5" />
             ShelfSnap
           </Link>
@@ -29,10 +30,16 @@ export async function NavBar() {
             <>
               {choice && <ShownShop id={choice.shop.id} />}
               <TabBar role={choice?.shop.role ?? null} />
-              <div className="flex min-w-0 items-center gap-1">
-                {choice && choice.shops.length > 1 && <ShopSwitcher shops={choice.shops} current={choice.shop.id} />}
-                <AccountMenu email={user.email} />
-                <SignOutButton />
+              <div className="contents sm:flex sm:min-w-0 sm:items-center sm:gap-1">
+                {choice && choice.shops.length > 1 && (
+                  <div className="order-last w-full min-w-0 pb-2 sm:order-none sm:w-auto sm:pb-0">
+                    <ShopSwitcher shops={choice.shops} current={choice.shop.id} />
+                  </div>
+                )}
+                <div className="flex items-center gap-1">
+                  <AccountMenu email={user.email} />
+                  <SignOutButton />
+                </div>
               </div>
             </>
           ) : (

@@ -17,7 +17,7 @@ export function ShopSwitcher({ shops, current }: { shops: MemberShop[]; current:
       <label htmlFor="shop-switcher" className="sr-only">
         Shop
       </label>
-      <Store aria-hidden="true" className="size-4 shrink-0 text-muted-foreground max-sm:hidden" />
+      <Store aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       <select
         id="shop-switcher"
         name="shop_id"
@@ -25,7 +25,7 @@ export function ShopSwitcher({ shops, current }: { shops: MemberShop[]; current:
         key={current}
         disabled={pending}
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="h-11 w-full max-w-40 min-w-0 truncate rounded-md border border-input bg-background px-2 text-sm"
+        className="h-11 w-full min-w-0 truncate rounded-md border border-input bg-background px-2 text-sm sm:max-w-40"
       >
         {shops.map((shop) => (
           <option key={shop.id} value={shop.id}>

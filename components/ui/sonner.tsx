@@ -9,8 +9,9 @@ const contrastFix = {
   '--error-text': 'hsl(360, 100%, 38%)',
 } as CSSProperties
 
-// Below the 56 px header, so a toast never covers Sign Out (a hovered toast stays put).
-const belowHeader = { top: 64 }
+// Below the header (56 px; on a phone with the shop switcher's row, more: --toast-top in
+// globals.css), so a toast never covers Sign Out or the switcher (a hovered toast stays put).
+const belowHeader = { top: 'var(--toast-top, 64px)' }
 
 // Destructive toasts are toast.error(title, { description }); richColors makes them red.
 export function Toaster(props: ToasterProps) {

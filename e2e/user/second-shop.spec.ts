@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { adminClient, createOwner } from '../_helpers/stack'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
 
-test('an owner adds a second shop from the account menu, works in it, and switches back in the header @any-viewport', async ({ page }) => {
+test('an owner adds a second shop from the account menu, works in it, and switches back in the header @any-viewport', async ({ page, isMobile }) => {
   const owner = await createOwner('branch', { shopName: 'High Street', products: [{ name: 'High Street Milk', sku: 'HS-MILK', qty: 4, low_stock_threshold: 1 }] })
   await signIn(page, owner, '/app/products')
   await expect(productCard(page, 'High Street Milk')).toBeVisible()
@@ -18,9 +18,28 @@ test('an owner adds a second shop from the account menu, works in it, and switch
   await page.getByRole('button', { name: 'Create Shop' }).click()
   await expectToast(page, 'Shop created!', 'Station Branch is ready to go.', 'success')
   await expect(page).toHaveURL('/app/products')
+  // the toast stays below the header, the switcher's row on a phone included
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Shop created!' })
+  await expect(toast).toHaveAttribute('data-mounted', 'true')
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  const header = (await page.getByRole('banner').boundingBox())!
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
 
   const switcher = page.getByLabel('Shop', { exact: true })
   await expect(switcher.locator('option:checked')).toHaveText('Station Branch (Owner)')
+  // whole on a phone too (beside Sign Out it read "Olive …"; at 360 px, "(")
+  for (const width of isMobile ? [412, 360] : [1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    const room = await switcher.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = style.font
+      // the arrow takes about 20 px of the box
+      return { needs: context.measureText(select.selectedOptions[0]!.text).width, inner: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20 }
+    })
+    expect(room.needs, `at ${width} px`).toBeLessThanOrEqual(room.inner)
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport({ ratio: 1 })
+  }
   await expect(productCard(page, 'High Street Milk')).toHaveCount(0)
   const { data: shops } = await adminClient().from('shops').select('owner_id').in('name', ['High Street', 'Station Branch']).throwOnError()
   expect(shops).toHaveLength(2)
