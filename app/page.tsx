@@ -1,3 +1,4 @@
+import { cookies } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { Benefits } from '@/components/landing/benefits'
 import { Hero } from '@/components/landing/hero'
@@ -7,6 +8,7 @@ import { getCurrentUser } from '@/lib/auth/current-user'
 import { noShopTarget } from '@/lib/auth/no-shop'
 import { findShopForUser } from '@/lib/data/shops'
 import { getMyInvites } from '@/lib/data/team'
+import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
 import { createClient } from '@/lib/supabase/server'
 
 export default async function LandingPage() {
@@ -22,12 +24,15 @@ export default async function LandingPage() {
     if (target !== '/') redirect(target)
   }
 
+  // They worked in a shop (the cookie names it) that answers them no more: removed from its team.
+  const removed = user !== null && (await cookies()).has(SHOP_COOKIE)
+
   return (
     <main>
       <Hero signedIn={user !== null} />
       <HowItWorks />
       <Benefits signedIn={user !== null} />
-      {user && <CreateShopGate />}
+      {user && <CreateShopGate removed={removed} />}
     </main>
   )
 }

@@ -5,8 +5,8 @@ import { CreateShopForm } from './create-shop-form'
 
 const block = (event: Event) => event.preventDefault()
 
-/** Blocking: a signed-in user without a shop cannot dismiss it. */
-export function CreateShopDialog() {
+/** Blocking: a signed-in user without a shop cannot dismiss it. `removed`: they were in a shop's team until now. */
+export function CreateShopDialog({ removed = false }: { removed?: boolean }) {
   return (
     <Dialog open>
       <DialogContent showCloseButton={false} onEscapeKeyDown={block} onPointerDownOutside={block} onInteractOutside={block}>
@@ -14,6 +14,12 @@ export function CreateShopDialog() {
           <DialogTitle>Create Your Shop</DialogTitle>
           <DialogDescription>Set up your shop to start tracking inventory.</DialogDescription>
         </DialogHeader>
+        {removed && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            You are no longer a member of the shop you worked in: its owner removed you from the team, or closed the shop. Ask them to invite you
+            again, or set up a shop of your own.
+          </p>
+        )}
         <CreateShopForm />
       </DialogContent>
     </Dialog>

@@ -77,10 +77,13 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   // Their token has not expired, but the database asks for membership on every request.
   const { access_token } = await browserSession(invitee)
   expect((await restAs(access_token, '/products?select=id,name,qty')).json).toEqual([])
-  // The page: no shop any more, so none of its products; the way to start their own (or /join).
+  // The catalogue still open on their phone: the next tap says why it changes nothing.
+  await milk.getByRole('button', { name: 'Sold 1 Team Milk' }).click()
+  await expectToast(staffPage, 'Stock not changed', 'You are no longer a member of this shop', 'error')
+  // The page: no shop any more, so none of its products; the way to start their own (or /join), and why.
   await staffPage.goto('/app/products')
   await expect(staffPage).toHaveURL('/')
-  await expect(staffPage.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
+  await expect(staffPage.getByRole('dialog', { name: 'Create Your Shop' })).toContainText('You are no longer a member of the shop you worked in')
   await expect(staffPage.getByText('Team Milk')).toHaveCount(0)
   await invitee.close()
 })
