@@ -125,7 +125,7 @@ describe('previewProductImport and importProducts', () => {
 
   it.each([
     ['no file', {}, 'Choose a CSV file'],
-    ['an empty file', { file: csvFile('') }, 'Choose a CSV file'],
+    ['an empty file', { file: csvFile('') }, 'This file is empty: choose a CSV file with a header row and a line for each product'],
     ['a file over 1 MB', { file: csvFile('x'.repeat(1_000_001)) }, 'The file is larger than 1 MB: split it into smaller files'],
     ['a text field instead of a file', { file: 'name,sku\nTea,T1' }, 'Choose a CSV file'],
     ['a file without a sku column', { file: csvFile('name,qty\nTea,1\n') }, 'The first line must name the columns, including sku'],

@@ -9,7 +9,7 @@ function records(text: string) {
 const fields = (text: string) => records(text).map((record) => record.fields)
 
 describe('readCsv', () => {
-  it.each(['\r\n', '\n'])('splits plain fields and records ending on %j, with or without a final line break', (end) => {
+  it.each(['\r\n', '\n', '\r'])('splits plain fields and records ending on %j, with or without a final line break', (end) => {
     const rows = [
       ['a', 'b'],
       ['1', '2'],
@@ -17,6 +17,14 @@ describe('readCsv', () => {
     ]
     expect(fields(rows.map((row) => row.join(',')).join(end))).toEqual(rows)
     expect(fields(rows.map((row) => row.join(',') + end).join(''))).toEqual(rows)
+  })
+
+  it('numbers the lines of a file whose lines end on a lone \\r (old Macs), a quoted line break included', () => {
+    expect(records('name,note\rTea,"two\rlines"\rMilk,x\r').map(({ line, fields }) => ({ line, fields }))).toEqual([
+      { line: 1, fields: ['name', 'note'] },
+      { line: 2, fields: ['Tea', 'two\rlines'] },
+      { line: 4, fields: ['Milk', 'x'] },
+    ])
   })
 
   it('drops a UTF-8 BOM', () => {

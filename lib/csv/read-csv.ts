@@ -16,7 +16,7 @@ const QUOTE_PROBLEMS: Record<string, string> = {
 /**
  * CSV as spreadsheets write it in any locale: a UTF-8 BOM is dropped, the separator
  * (comma, semicolon or tab) is detected, quoted fields may hold separators, quotes and
- * line breaks. Empty lines are skipped; each record keeps the line it starts on.
+ * line breaks (\r\n, \n or \r). Empty lines are skipped; each record keeps the line it starts on.
  */
 export function readCsv(input: string): CsvReadResult {
   // papaparse drops the BOM too, but its cursor then no longer matches `input`
@@ -26,9 +26,11 @@ export function readCsv(input: string): CsvReadResult {
   let counted = 0
   let lineBreaks = 0
   let previousEnd = 0
+  // A line ends on \n, or on a lone \r (old Macs: every record was "Line 1" with them).
+  const breaksAt = (at: number) => text.charCodeAt(at) === 10 || (text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) !== 10)
   /** 1 + the line breaks before `position`; positions only grow */
   const lineAt = (position: number) => {
-    for (; counted < position; counted++) if (text.charCodeAt(counted) === 10) lineBreaks++
+    for (; counted < position; counted++) if (breaksAt(counted)) lineBreaks++
     return 1 + lineBreaks
   }
   Papa.parse<string[]>(text, {
@@ -47,8 +49,8 @@ export function readCsv(input: string): CsvReadResult {
       }
       // the cursor is where this record ends, its own line break included: count back from there
       const end = result.meta.cursor
-      const inside = result.data.reduce((sum, field) => sum + (field.match(/\n/g)?.length ?? 0), 0)
-      records.push({ line: lineAt(end) - (text.charCodeAt(end - 1) === 10 ? 1 : 0) - inside, fields: result.data })
+      const inside = result.data.reduce((sum, field) => sum + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0)
+      records.push({ line: lineAt(end) - (breaksAt(end - 1) ? 1 : 0) - inside, fields: result.data })
       previousEnd = end
     },
   })
