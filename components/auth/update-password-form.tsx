@@ -7,12 +7,14 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 
-export function UpdatePasswordForm({ next }: { next: string }) {
+/** A new password, or with `first` an invited member's first one (the same action, in words for it). */
+export function UpdatePasswordForm({ next, first = false }: { next: string; first?: boolean }) {
   const router = useRouter()
   const { state, pending, formProps } = useServerForm(updatePassword, {
-    errorTitle: 'Could not change the password',
+    errorTitle: first ? 'Could not set the password' : 'Could not change the password',
     onSuccess: ({ message }) => {
-      toast.success('Password changed', { description: message })
+      if (first) toast.success('Password set', { description: 'Sign in with it from now on.' })
+      else toast.success('Password changed', { description: message })
       router.replace(next)
       router.refresh()
     },
@@ -20,10 +22,17 @@ export function UpdatePasswordForm({ next }: { next: string }) {
   const errors = state.fieldErrors ?? {}
   return (
     <form {...formProps} noValidate className="grid gap-2">
-      <FormField id="password" name="password" type="password" label="New password" autoComplete="new-password" errors={errors.password} />
-      <FormField id="confirmPassword" name="confirmPassword" type="password" label="New password again" autoComplete="new-password" errors={errors.confirmPassword} />
+      <FormField id="password" name="password" type="password" label={first ? 'Password' : 'New password'} autoComplete="new-password" errors={errors.password} />
+      <FormField
+        id="confirmPassword"
+        name="confirmPassword"
+        type="password"
+        label={first ? 'Password again' : 'New password again'}
+        autoComplete="new-password"
+        errors={errors.confirmPassword}
+      />
       <Button type="submit" size="lg" disabled={pending}>
-        {pending ? 'Saving...' : 'Change password'}
+        {pending ? 'Saving...' : first ? 'Set password' : 'Change password'}
       </Button>
     </form>
   )

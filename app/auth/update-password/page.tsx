@@ -13,17 +13,19 @@ export default async function UpdatePasswordPage({ searchParams }: { searchParam
   if (!user || user.anonymous) redirect('/auth?link=expired')
   const { next } = await searchParams
   const then = safeNextPath(typeof next === 'string' ? next : null, '/')
+  // The invitation's link goes on to /join: a new member chooses their first password, not a new one.
+  const first = then === '/join'
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <CardTitle className="text-2xl">
-            <h1>Choose a new password</h1>
+            <h1>{first ? 'Choose your password' : 'Choose a new password'}</h1>
           </CardTitle>
-          <CardDescription>{`For ${user.email}`}</CardDescription>
+          <CardDescription>{first ? `For ${user.email}: you sign in with it from now on. Then you join the shop.` : `For ${user.email}`}</CardDescription>
         </CardHeader>
         <CardContent>
-          <UpdatePasswordForm next={then} />
+          <UpdatePasswordForm next={then} first={first} />
         </CardContent>
       </Card>
     </main>
