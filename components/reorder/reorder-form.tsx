@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { createDraftOrders } from '@/lib/actions/reorder-actions'
+import { deliveryWhen } from '@/lib/format/lead-time'
 import { plural } from '@/lib/format/plural'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
@@ -27,7 +28,7 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
       <input type="hidden" name="request_id" value={requestId} />
       {groups.map(({ supplier, lines }) => (
         <section key={supplier.id} aria-label={supplier.name} className="grid gap-2 rounded-xl border p-4">
-          <h2 className="font-semibold">{`${supplier.name} · delivers in ${plural(supplier.leadTimeDays, 'day')}`}</h2>
+          <h2 className="font-semibold">{`${supplier.name} · delivers ${deliveryWhen(supplier.leadTimeDays)}`}</h2>
           <ul className="divide-y">
             {lines.map((line) => (
               <li key={line.productId} className="flex items-start gap-3 py-2">

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { ProductSupplierLink } from '@/lib/data/product-suppliers'
 import { currencySymbol, formatMoney } from '@/lib/format/money'
-import { plural } from '@/lib/format/plural'
+import { deliveryWhen } from '@/lib/format/lead-time'
 import { Badge } from '@/components/ui/badge'
 import { LinkSupplierForm } from './link-supplier-form'
 import { UnlinkSupplierButton } from './unlink-supplier-button'
@@ -29,7 +29,7 @@ export function ProductSuppliersSection({ product, links, suppliers, currency }:
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {link.pack_size === 1 ? 'Single units' : `Packs of ${link.pack_size}`}
-                  {link.unit_cost !== null && ` · ${formatMoney(link.unit_cost, currency)} each`} · delivers in {plural(link.lead_time_days, 'day')}
+                  {link.unit_cost !== null && ` · ${formatMoney(link.unit_cost, currency)} each`} · delivers {deliveryWhen(link.lead_time_days)}
                 </p>
               </div>
               <UnlinkSupplierButton productId={product.id} supplierId={link.supplier_id} supplierName={link.name} />

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { ChevronRight, Mail, Phone, Truck } from 'lucide-react'
 import type { SupplierSummary } from '@/lib/data/suppliers'
+import { deliveryWhen } from '@/lib/format/lead-time'
 import { plural } from '@/lib/format/plural'
 
 const products = (n: number) => (n === 0 ? 'No products linked yet' : `Supplies ${plural(n, 'product')}`)
@@ -26,7 +27,7 @@ export function SupplierList({ suppliers }: { suppliers: SupplierSummary[] }) {
               {supplier.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              Delivers in {plural(supplier.lead_time_days, 'day')} · {products(supplier.products)}
+              Delivers {deliveryWhen(supplier.lead_time_days)} · {products(supplier.products)}
             </p>
             {(supplier.email || supplier.phone) && (
               <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -27,7 +27,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   const line = group.getByRole('checkbox', { name: 'Whole Milk 1L: order 24 units (2 × 12)' })
   await expect(line).toBeChecked()
   await expect(group).toContainText(
-    'In stock 2. It has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide: order 22 (2 packs of 12).',
+    'In stock 2. It has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide: needs 22, so 2 packs of 12 (24).',
   )
   await expect(page.getByText('Butter 250g')).toHaveCount(0)
 

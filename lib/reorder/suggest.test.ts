@@ -19,7 +19,7 @@ describe('suggestReorder', () => {
       needed: 26,
       packs: 3,
       orderQty: 36,
-      reason: 'sells 3 a day, supplier takes 5 days, 4 on order: order 26 (3 packs of 12)',
+      reason: 'sells 3 a day, supplier takes 5 days, 4 on order: needs 26, so 3 packs of 12 (36)',
     })
   })
 
@@ -54,7 +54,7 @@ describe('suggestReorder', () => {
       needed: 18,
       packs: 2,
       orderQty: 24,
-      reason: 'has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide, 4 on order: order 18 (2 packs of 12)',
+      reason: 'has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide, 4 on order: needs 18, so 2 packs of 12 (24)',
     })
     expect(suggestReorder({ ...quiet, sales: salesStatsOf([]), targetQty: null })).toMatchObject({ targetLevel: 12, needed: 6, orderQty: 12 })
     expect(suggestReorder({ ...quiet, qty: 3 })).toMatchObject({ needed: 0 })

@@ -57,7 +57,8 @@ const oneDecimal = (n: number) => ONE_DECIMAL.format(Math.round(n * 10) / 10)
 function orderWords(needed: number, packs: number, packSize: number, orderQty: number) {
   if (needed === 0) return 'nothing to order yet'
   if (packSize === 1) return `order ${orderQty}`
-  return `order ${needed} (${plural(packs, 'pack')} of ${packSize})`
+  // the units needed, then the whole packs that cover them (it read "order 21 (3 packs of 10)" beside "order 30 units")
+  return `needs ${needed}, so ${plural(packs, 'pack')} of ${packSize} (${orderQty})`
 }
 
 /**
