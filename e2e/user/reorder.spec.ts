@@ -49,10 +49,28 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   expect(csv).toContain('Whole Milk 1L,MILK-1,2,12,24,0,0.35,8.40\r\n')
   expect((await page.request.get(`/app/purchase-orders/${randomUUID()}/export`)).status()).toBe(404)
 
-  // a draft has not gone to the supplier: nothing to receive on it yet
-  await expect(page.getByRole('main')).toContainText('Whole Milk 1L: ordered 24, received 0')
+  // a draft has not gone to the supplier: nothing to receive on it yet, and its packs can change
   await expect.soft(page.getByRole('button', { name: 'Receive stock' })).toHaveCount(0)
   await expect.soft(page.getByRole('heading', { name: 'Receive stock' })).toHaveCount(0)
+  const packs = page.getByLabel('Whole Milk 1L: packs of 12')
+  await expect(packs).toHaveValue('2')
+  await expect(page.getByRole('main')).toContainText('Now 24 units')
+  const storedQty = async () => (await supabase.from('purchase_order_lines').select('qty').single().throwOnError()).data.qty
+  for (const [value, units] of [['3', 36], ['2', 24]] as const) {
+    await packs.fill(value)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expectToast(page, 'Order saved', '1 line changed', 'success')
+    await expect(page.getByRole('main')).toContainText(`Now ${units} units`)
+    expect(await storedQty()).toBe(units)
+  }
+  await packs.fill('two')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(packs).toHaveAccessibleDescription('Packs must be a whole number from 0 to 100,000 (0 takes the line off)')
+  await packs.fill('0')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expectToast(page, 'Could not save the order', 'An order needs at least one line: cancel it instead', 'error')
+  expect(await storedQty()).toBe(24)
+  await page.reload()
 
   await page.getByRole('button', { name: 'Mark sent' }).click()
   await expectToast(page, 'Order marked sent', 'PO-0001 counts as on order now.', 'success')

@@ -1,8 +1,8 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { receivePurchaseOrder, setPurchaseOrderStatus } from '@/lib/data/purchase-orders'
-import { purchaseOrderStatusSchema, receiveSchema } from '@/lib/validations/purchase-order'
+import { receivePurchaseOrder, setPurchaseOrderStatus, updatePurchaseOrderDraft } from '@/lib/data/purchase-orders'
+import { draftLinesSchema, purchaseOrderStatusSchema, receiveSchema } from '@/lib/validations/purchase-order'
 import { plural } from '@/lib/format/plural'
 import type { ActionState } from './action-state'
 import { validatedAction } from './validated-action'
@@ -38,6 +38,17 @@ export const receiveStock = validatedAction(
     refresh(id)
     const skipped = result.skipped ? ` ${plural(result.skipped, 'line')} had already been received on another device or tab.` : ''
     return { ok: true, message: `${plural(result.applied, 'line')} received.${skipped}` }
+  },
+  { requireUser: true, allErrors: true },
+)
+
+export const saveDraftOrder = validatedAction(
+  draftLinesSchema,
+  async ({ id, lines }, { supabase }) => {
+    const result = await updatePurchaseOrderDraft(supabase, id, lines)
+    if (!result.ok) return result
+    refresh(id)
+    return { ok: true, message: result.changed === 0 ? 'Nothing changed' : `${plural(result.changed, 'line')} changed` }
   },
   { requireUser: true, allErrors: true },
 )

@@ -129,6 +129,12 @@ export async function receivePurchaseOrder(
   return { ok: true, status: result.status, applied, skipped: result.lines.length - applied }
 }
 
+/** A draft's lines at these packs (0 takes a line off), in one call; how many lines changed. */
+export async function updatePurchaseOrderDraft(supabase: SupabaseClient, id: string, lines: { lineId: string; packs: number }[]) {
+  const { data, error } = await supabase.rpc('update_purchase_order_draft', { p_purchase_order_id: id, p_lines: lines.map((l) => ({ id: l.lineId, packs: l.packs })) })
+  return error ? { ok: false as const, message: error.message } : { ok: true as const, changed: data as number }
+}
+
 export async function setPurchaseOrderStatus(supabase: SupabaseClient, id: string, status: 'sent' | 'cancelled') {
   const { error } = await supabase.rpc('set_purchase_order_status', { p_purchase_order_id: id, p_status: status })
   return error ? { ok: false as const, message: error.message } : { ok: true as const }

@@ -36,3 +36,24 @@ export const receiveSchema = z
     if (lines.length === 0 && ctx.issues.length === 0) ctx.addIssue({ code: 'custom', message: 'Enter how many arrived' })
     return { id: entries.id, allowOver: entries.allow_over === 'on' || entries.allow_over === 'true', lines }
   })
+
+const PACKS_KEY = /^packs:([0-9a-f-]{36})$/i
+
+/** A draft's lines: `packs:<line id>` = whole packs, 0 to take the line off. */
+export const draftLinesSchema = z
+  .looseObject({ id: purchaseOrderIdSchema })
+  .transform((entries, ctx) => {
+    const lines: { lineId: string; packs: number }[] = []
+    for (const [key, value] of Object.entries(entries)) {
+      const lineId = PACKS_KEY.exec(key)?.[1]
+      if (!lineId) continue
+      const packs = typeof value === 'string' ? value.trim() : ''
+      if (!WHOLE.test(packs) || Number(packs) > 100_000) {
+        ctx.addIssue({ code: 'custom', message: 'Packs must be a whole number from 0 to 100,000 (0 takes the line off)', path: [key] })
+        continue
+      }
+      lines.push({ lineId: lineId.toLowerCase(), packs: Number(packs) })
+    }
+    if (lines.length === 0 && ctx.issues.length === 0) ctx.addIssue({ code: 'custom', message: 'Reload the page and try again' })
+    return { id: entries.id, lines }
+  })

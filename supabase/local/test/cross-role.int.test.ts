@@ -215,6 +215,13 @@ const rpcRules: Record<string, RpcRule> = {
   },
   create_purchase_order: { may: RUNS },
   set_purchase_order_status: { may: RUNS, args: async () => ({ p_purchase_order_id: (await order(false)).id, p_status: 'sent' }) },
+  update_purchase_order_draft: {
+    may: RUNS,
+    args: async () => {
+      const { id, lineId } = await order(false)
+      return { p_purchase_order_id: id, p_lines: [{ id: lineId, packs: 2 }] }
+    },
+  },
   receive_purchase_order: {
     may: RUNS,
     args: async () => {

@@ -234,4 +234,35 @@ describe('purchase orders', () => {
     expect(data).toEqual([])
     expect((await linesOf(order.id))[0]!.qty).toBe(4)
   })
+  it('changes a draft’s packs and takes a line off in one call; refuses the last line, bad packs, another order’s line and a sent order', async () => {
+    const [milk, bread] = [await newProduct(shop, 'PO-DRAFT-1'), await newProduct(shop, 'PO-DRAFT-2')]
+    const order = await draft([{ product_id: milk, packs: 1 }, { product_id: bread, packs: 2 }])
+    const lines = await linesOf(order.id)
+    const lineOf = (product: string) => lines.find((line) => line.product_id === product)!.id
+    const update = (p_lines: unknown, id = order.id) => shop.owner.client.rpc('update_purchase_order_draft', { p_purchase_order_id: id, p_lines })
+    const before = await linesOf(order.id)
+    const other = await draft([{ product_id: milk, packs: 1 }])
+    for (const bad of [
+      [{ id: lineOf(milk), packs: -1 }],
+      [{ id: lineOf(milk), packs: 2.5 }],
+      [{ id: lineOf(milk), packs: '3' }],
+      [{ id: lineOf(milk), packs: 100_001 }],
+      [{ id: (await linesOf(other.id))[0]!.id, packs: 5 }],
+      { id: lineOf(milk), packs: 5 },
+      [{ id: lineOf(milk), packs: 0 }, { id: lineOf(bread), packs: 0 }],
+    ]) {
+      const { error } = await update(bad)
+      expect(error, JSON.stringify(bad)).toMatchObject({ code: '22023' })
+    }
+    expect(await linesOf(order.id)).toEqual(before)
+
+    const { data: changed } = await update([{ id: lineOf(milk), packs: 3 }, { id: lineOf(bread), packs: 0 }]).throwOnError()
+    expect(changed).toBe(2)
+    expect((await linesOf(order.id)).map(({ product_id, qty }) => ({ product_id, qty }))).toEqual([{ product_id: milk, qty: 3 }])
+
+    await shop.owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: order.id, p_status: 'sent' }).throwOnError()
+    const { error } = await update([{ id: lineOf(milk), packs: 9 }])
+    expect(error).toMatchObject({ code: '22023', message: 'This purchase order has been sent: its lines can no longer be changed' })
+    expect((await linesOf(order.id))[0]!.qty).toBe(3)
+  })
 })

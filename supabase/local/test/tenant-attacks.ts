@@ -173,6 +173,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   link_product_supplier: (v) => ({ p_product_id: v.productId, p_supplier_id: v.supplierId, p_pack_size: 1, p_preferred: true }),
   create_purchase_order: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }] }),
   set_purchase_order_status: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_status: 'cancelled' }),
+  update_purchase_order_draft: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_lines: [{ id: v.purchaseOrderLineId, packs: 99 }] }),
   receive_purchase_order: (v) => ({
     p_purchase_order_id: v.purchaseOrderId,
     p_lines: [{ line_id: v.purchaseOrderLineId, units: 100, received_before: 0 }],

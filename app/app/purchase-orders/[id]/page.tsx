@@ -10,6 +10,7 @@ import { plural } from '@/lib/format/plural'
 import { purchaseOrderIdSchema } from '@/lib/validations/purchase-order'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { OrderStatusButtons } from '@/components/purchase-orders/order-status-buttons'
+import { DraftLinesForm } from '@/components/purchase-orders/draft-lines-form'
 import { ReceiveForm } from '@/components/purchase-orders/receive-form'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
@@ -69,19 +70,19 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         <h2 id="lines-heading" className="text-lg font-semibold">{receiving ? 'Receive stock' : 'Lines'}</h2>
         {receiving ? (
           <ReceiveForm orderId={order.id} lines={order.lines} />
-        ) : (
+        ) : order.status === 'draft' ? (
           <>
-            {order.status === 'draft' && (
-              <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
-            )}
-            <ul className="divide-y">
-              {order.lines.map((line) => (
-                <li key={line.id} className="py-2 text-sm">
-                  {line.name}: ordered {line.qty}, received {line.received}
-                </li>
-              ))}
-            </ul>
+            <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
+            <DraftLinesForm orderId={order.id} lines={order.lines} />
           </>
+        ) : (
+          <ul className="divide-y">
+            {order.lines.map((line) => (
+              <li key={line.id} className="py-2 text-sm">
+                {line.name}: ordered {line.qty}, received {line.received}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </main>

@@ -1,0 +1,48 @@
+'use client'
+
+import { useRef } from 'react'
+import { toast } from 'sonner'
+import { saveDraftOrder } from '@/lib/actions/purchase-order-actions'
+import type { PurchaseOrderLine } from '@/lib/data/purchase-orders'
+import { plural } from '@/lib/format/plural'
+import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
+import { useServerForm } from '@/lib/hooks/use-server-form'
+import { FormField } from '@/components/forms/form-field'
+import { Button } from '@/components/ui/button'
+
+/** A draft's lines, each in packs to change before the order is sent: 0 takes a line off. */
+export function DraftLinesForm({ orderId, lines }: { orderId: string; lines: PurchaseOrderLine[] }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const { state, pending, formProps } = useServerForm(saveDraftOrder, {
+    errorTitle: 'Could not save the order',
+    onSuccess: ({ message }) => toast.success('Order saved', { description: message }),
+  })
+  const errors = state.fieldErrors ?? {}
+  useFocusFirstInvalid(formRef, state)
+  return (
+    <form ref={formRef} {...formProps} noValidate className="grid gap-2">
+      <input type="hidden" name="id" value={orderId} />
+      <p className="text-sm text-muted-foreground">Change the packs before you send it: 0 takes a line off.</p>
+      <ul className="divide-y">
+        {lines.map((line) => (
+          <li key={`${line.id}-${line.packs}`} className="grid gap-1 pt-2">
+            <FormField
+              id={`packs-${line.id}`}
+              name={`packs:${line.id}`}
+              label={`${line.name}: packs${line.pack_size > 1 ? ` of ${line.pack_size}` : ''}`}
+              inputMode="numeric"
+              defaultValue={String(line.packs)}
+              errors={errors[`packs:${line.id}`]}
+            />
+            <p className="-mt-1 pb-1 text-sm text-muted-foreground">Now {plural(line.qty, 'unit')}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  )
+}
