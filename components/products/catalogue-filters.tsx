@@ -10,10 +10,9 @@ interface CatalogueFiltersProps {
 const selectClass = 'min-h-11 max-w-full rounded-md border border-input bg-background px-2 text-sm'
 
 /**
- * Stock filter chips, the category (when the shop uses any) and the sort; each lives in the URL. On a
- * Pixel 7 the chips and the category share a line (the category takes what the chips leave, at least
- * "All categories") and the sort takes the next; a narrower phone puts the category and the sort side
- * by side below the chips, rather than past the screen's edge.
+ * Stock filter chips and the category (when the shop uses any); each lives in the URL. One line on a
+ * Pixel 7 (the category takes what the chips leave, at least "All categories"); a narrower phone
+ * puts the category on a line of its own rather than past the screen's edge.
  */
 export function CatalogueFilters({ view, categories, onChange }: CatalogueFiltersProps) {
   return (
@@ -44,13 +43,19 @@ export function CatalogueFilters({ view, categories, onChange }: CatalogueFilter
           ))}
         </select>
       )}
-      <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'min-w-0 grow basis-32 sm:grow-0 sm:basis-auto')}>
-        {SORTS.map(({ value, label }) => (
-          <option key={value} value={value}>
-            Sort: {label}
-          </option>
-        ))}
-      </select>
     </div>
+  )
+}
+
+/** The list's order, beside the search box: in the URL too. A phone gives it a fixed width, so the search keeps its placeholder whole. */
+export function CatalogueSort({ view, onChange }: Pick<CatalogueFiltersProps, 'view' | 'onChange'>) {
+  return (
+    <select aria-label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as CatalogueView['sort'] })} className={cn(selectClass, 'w-33 shrink-0 sm:w-auto')}>
+      {SORTS.map(({ value, label }) => (
+        <option key={value} value={value}>
+          Sort: {label}
+        </option>
+      ))}
+    </select>
   )
 }

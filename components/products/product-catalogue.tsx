@@ -20,7 +20,7 @@ import { readyBeep } from '@/components/scan/beep'
 import { useOffline } from '@/components/offline/offline-provider'
 import { useStockTaps } from '@/components/stock/use-stock-taps'
 import { AddProductButton } from './add-product-button'
-import { CatalogueFilters } from './catalogue-filters'
+import { CatalogueFilters, CatalogueSort } from './catalogue-filters'
 import { ProductRow } from './product-row'
 import { ProductSearch } from './product-search'
 import { useCatalogueRows } from './use-catalogue-rows'
@@ -130,7 +130,8 @@ export function ProductCatalogue({ first, initialView, renderedAt, canAdd }: Pro
       {scanning && <CounterScan rows={current} taps={taps} onClose={() => setScanning(false)} />}
       {/* Reaching for the search or the filters starts reading the whole catalogue. */}
       <div className="grid gap-3" onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
-        <div className="flex gap-2">
+        {/* A phone narrower than a Pixel 7 puts the sort on a line of its own: the search keeps its whole placeholder. */}
+        <div className="flex flex-wrap gap-2">
           <ProductSearch value={view.q} onChange={(q) => change({ q })} />
           <Button
             variant="outline"
@@ -145,6 +146,7 @@ export function ProductCatalogue({ first, initialView, renderedAt, canAdd }: Pro
           >
             <ScanBarcode aria-hidden="true" />
           </Button>
+          <CatalogueSort view={view} onChange={change} />
         </div>
         <CatalogueFilters view={view} categories={categories} onChange={change} />
       </div>

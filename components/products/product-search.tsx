@@ -9,7 +9,7 @@ interface ProductSearchProps {
 
 export function ProductSearch({ value, onChange }: ProductSearchProps) {
   return (
-    <form role="search" onSubmit={(event) => event.preventDefault()} className="relative min-w-0 flex-1">
+    <form role="search" onSubmit={(event) => event.preventDefault()} className="relative min-w-46 flex-1">
       <label htmlFor="product-search" className="sr-only">
         Search products
       </label>

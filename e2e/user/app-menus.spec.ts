@@ -132,6 +132,18 @@ test('on a Pixel 7, "Search products...", "Sort: Name", "All categories" and the
   expect(controls).toHaveLength(6)
   for (const control of controls) await expectWhollyOnScreen(page, control)
   await expectPlaceholderWhole(controls[0]!)
+  // every order the sort offers reads whole in its box (the arrow takes about 20 px)
+  const sortRoom = await sort.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20
+    return [...select.options].map((option) => ({ text: option.text, fits: context.measureText(option.text).width <= inner }))
+  })
+  expect(sortRoom.filter(({ fits }) => !fits)).toEqual([])
+  // one line for the search, the scan button and the sort on a Pixel 7: the list keeps its room
+  const [search, sortBox] = [(await controls[0]!.boundingBox())!, (await sort.boundingBox())!]
+  expect(sortBox.y).toBeCloseTo(search.y, 0)
   // the stock filters and the category share one line: the list keeps its room
   const [chip, category] = [(await controls.at(-1)!.boundingBox())!, (await page.getByLabel('Category').boundingBox())!]
   expect(category.y).toBeCloseTo(chip.y, 0)

@@ -37,7 +37,7 @@ export const STOCK_FILTERS = [
 export const SORTS = [
   { value: 'name', label: 'Name' },
   { value: 'stock', label: 'Stock' },
-  { value: 'changed', label: 'Last change' },
+  { value: 'changed', label: 'Recent' },
 ] as const
 
 export type StockFilter = (typeof STOCK_FILTERS)[number]['value']

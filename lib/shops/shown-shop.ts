@@ -8,8 +8,13 @@ let shown: string | null = null
 /** Names `shop` in every form this page sends, from now until `forget()` is called. */
 export function showShop(shop: string): () => void {
   shown = shop
-  // `formdata` fires whenever a form's fields are collected (React's form actions and new FormData(form)).
-  const name = (event: FormDataEvent) => withShownShop(event.formData)
+  // `formdata` fires whenever a form's fields are collected (React's form actions and new FormData(form)),
+  // a form that navigates too (the labels' copies): only a form bound to an action (React renders its
+  // function as a javascript: URL) or one that posts names the shop.
+  const name = (event: FormDataEvent) => {
+    const form = event.target as HTMLFormElement
+    if (form.getAttribute('action')?.startsWith('javascript:') || form.method === 'post') withShownShop(event.formData)
+  }
   document.addEventListener('formdata', name, { capture: true })
   return () => {
     document.removeEventListener('formdata', name, { capture: true })
