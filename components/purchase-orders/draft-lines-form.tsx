@@ -25,16 +25,15 @@ export function DraftLinesForm({ orderId, lines }: { orderId: string; lines: Pur
       <p className="text-sm text-muted-foreground">Change the packs before you send it: 0 takes a line off.</p>
       <ul className="divide-y">
         {lines.map((line) => (
-          <li key={`${line.id}-${line.packs}`} className="grid gap-1 pt-2">
+          <li key={`${line.id}-${line.packs}`} className="pt-2">
             <FormField
               id={`packs-${line.id}`}
               name={`packs:${line.id}`}
-              label={`${line.name}: packs${line.pack_size > 1 ? ` of ${line.pack_size}` : ''}`}
+              label={`${line.name}: packs${line.pack_size > 1 ? ` of ${line.pack_size}` : ''} (${plural(line.qty, 'unit')} ordered)`}
               inputMode="numeric"
               defaultValue={String(line.packs)}
               errors={errors[`packs:${line.id}`]}
             />
-            <p className="-mt-1 pb-1 text-sm text-muted-foreground">Now {plural(line.qty, 'unit')}</p>
           </li>
         ))}
       </ul>

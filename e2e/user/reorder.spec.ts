@@ -54,13 +54,13 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await expect.soft(page.getByRole('heading', { name: 'Receive stock' })).toHaveCount(0)
   const packs = page.getByLabel('Whole Milk 1L: packs of 12')
   await expect(packs).toHaveValue('2')
-  await expect(page.getByRole('main')).toContainText('Now 24 units')
+  await expect(page.getByRole('main')).toContainText('Whole Milk 1L: packs of 12 (24 units ordered)')
   const storedQty = async () => (await supabase.from('purchase_order_lines').select('qty').single().throwOnError()).data.qty
   for (const [value, units] of [['3', 36], ['2', 24]] as const) {
     await packs.fill(value)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expectToast(page, 'Order saved', '1 line changed', 'success')
-    await expect(page.getByRole('main')).toContainText(`Now ${units} units`)
+    await expect(page.getByRole('main')).toContainText(`Whole Milk 1L: packs of 12 (${units} units ordered)`)
     expect(await storedQty()).toBe(units)
   }
   await packs.fill('two')
