@@ -91,3 +91,19 @@ export async function controlsPastRightEdge(page: Page): Promise<string[]> {
       .map((control) => control.textContent?.trim() ?? ''),
   )
 }
+
+/**
+ * The texts that do not fit their box as drawn, between its paddings (a select's arrow takes about
+ * 20 px more): an input's placeholder, or every option of a select ("Search product", "Olive …").
+ */
+export function textsCutOff(box: Locator): Promise<string[]> {
+  return box.evaluate((element: HTMLInputElement | HTMLSelectElement) => {
+    const style = getComputedStyle(element)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    const select = element instanceof HTMLSelectElement
+    const inner = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (select ? 20 : 0)
+    const texts = select ? [...element.options].map((option) => option.text) : [element.placeholder]
+    return texts.filter((text) => context.measureText(text).width > inner)
+  })
+}
