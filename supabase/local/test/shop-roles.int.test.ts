@@ -106,7 +106,8 @@ describe('members and roles, enforced by the database', () => {
     await service.from('shop_members').delete().eq('user_id', leaver.id).throwOnError()
     expect((await leaver.client.from('products').select('id').throwOnError()).data).toEqual([])
     const sale = await leaver.client.rpc('adjust_stock', { p_product_id: productId, p_delta: -1, p_reason: 'sold', p_note: null, p_source: 'manual', p_request_id: randomUUID() })
-    expect(sale.error?.code).toBe('P0002')
+    // and says why, not "Product not found"
+    expect(sale.error).toMatchObject({ code: '42501', message: 'You are no longer a member of this shop' })
   })
 
   it('works in the shop the request names, for a member of two shops, and never falls back to another', async () => {
