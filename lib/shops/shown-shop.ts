@@ -5,7 +5,7 @@ import { SHOWN_SHOP_FIELD } from './shop-choice'
 // its forms name this one and the server refuses them then (validatedAction).
 let shown: string | null = null
 
-/** Names `shop` in every form this page sends, from now until `forget()` is called. */
+/** Names `shop` in every form this page sends, until the function it returns is called (the page shows another). */
 export function showShop(shop: string): () => void {
   shown = shop
   // `formdata` fires whenever a form's fields are collected (React's form actions and new FormData(form)),
