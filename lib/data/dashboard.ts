@@ -1,7 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
-import { movementLabel, SOURCE_LABELS } from '@/lib/products/stock-reasons'
+import { reasonLabel, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
 import { lowStockOf, reorderRows, type ReorderInputs } from './reorder'
 import { STALE_AFTER_MS } from './stocktakes'
@@ -29,7 +29,7 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
   const { low, items } = lowStockOf(reorderRows(answer.reorder))
   const recent = summary.recent.map((movement) => ({
     ...movement,
-    reason_label: movementLabel(movement.reason, movement.delta),
+    reason_label: reasonLabel(movement.reason, movement.delta),
     source_label: SOURCE_LABELS[movement.source] ?? movement.source,
     by: answer.recent_by?.[movement.id] ?? null,
   }))

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { movementLabel, reasonFits } from './stock-reasons'
+import { reasonLabel, reasonFits } from './stock-reasons'
 
-describe('movementLabel', () => {
+describe('reasonLabel', () => {
   it('names a movement by its reason, and one that goes against its reason as undone', () => {
-    expect(movementLabel('sold', -2)).toBe('Sold')
-    expect(movementLabel('sold', 2)).toBe('Sold (undone)')
-    expect(movementLabel('received', 5)).toBe('Received')
-    expect(movementLabel('received', -5)).toBe('Received (undone)')
-    expect(movementLabel('count_correction', 3)).toBe('Count correction')
-    expect(movementLabel('count_correction', -3)).toBe('Count correction')
-    expect(movementLabel('initial', 12)).toBe('Opening stock')
-    expect(movementLabel('gone', -1)).toBe('Sold or missing')
+    expect(reasonLabel('sold', -2)).toBe('Sold')
+    expect(reasonLabel('sold', 2)).toBe('Sold (undone)')
+    expect(reasonLabel('received', 5)).toBe('Received')
+    expect(reasonLabel('received', -5)).toBe('Received (undone)')
+    expect(reasonLabel('count_correction', 3)).toBe('Count correction')
+    expect(reasonLabel('count_correction', -3)).toBe('Count correction')
+    expect(reasonLabel('initial', 12)).toBe('Opening stock')
+    expect(reasonLabel('gone', -1)).toBe('Sold or missing')
   })
 })
 

@@ -49,7 +49,7 @@ export const REASON_MISFIT: Record<(typeof STOCK_MODES)[number]['value'], string
  * other way, is an undo (an undo is the opposite of a change with its reason; adjust_stock()
  * refuses anything else that way round): "Sold (undone)" for a sale put back, never "Sold +2".
  */
-export function movementLabel(reason: string, delta: number): string {
+export function reasonLabel(reason: string, delta: number): string {
   const label = REASON_LABELS[reason] ?? reason
   const pickable = STOCK_REASONS.some((option) => option.value === reason)
   return pickable && !reasonFits(reason, delta > 0 ? 'add' : 'remove') ? `${label} (undone)` : label
