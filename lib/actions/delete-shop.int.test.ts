@@ -1,5 +1,6 @@
 // Settings → Delete shop against a real stack: only the owner, only with the shop's name typed
 // again; then the shop, everything in it and its files in Storage are gone.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, uploadPhoto, type Owner } from '@/test/support/catalogue-test-data'
@@ -56,5 +57,16 @@ describe('deleting a shop', () => {
     await signInAs(owner)
     expect(await deleteShop(idle, formData({ name: ' Corner Shop ' }))).toEqual({ ok: true, message: 'Corner Shop is deleted' })
     expect(await held()).toEqual({ shops: 0, products: 0, members: 0, files: 0 })
+  })
+
+  it('removes every file of a shop with more than 1,000 (one list answers 1,000 rows at most)', async () => {
+    const closing = await ownerWithShop(stack, 'Closing Shop')
+    const names = Array.from({ length: 1100 }, (_, i) => `${closing.shopId}/${randomUUID()}/start-${i}.jpg`)
+    // Storage's rows alone: which files there are is what the listing reads
+    await stack.db.query("insert into storage.objects (bucket_id, name, owner_id) select 'stock-photos', unnest($1::text[]), $2", [names, closing.id])
+    await signInAs(closing)
+    expect(await deleteShop(idle, formData({ name: 'Closing Shop' }))).toEqual({ ok: true, message: 'Closing Shop is deleted' })
+    const { rows } = await stack.db.query("select count(*)::int as n from storage.objects where name like $1 || '/%'", [closing.shopId])
+    expect(rows).toEqual([{ n: 0 }])
   })
 })

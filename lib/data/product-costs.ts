@@ -1,10 +1,9 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { MAX_ROWS } from './all-rows'
 
 // Members read no products.unit_cost: costs come from public.product_costs, which shows the
 // owner and managers their shops' (and the service role every shop's), and staff nothing.
-
-const PAGE = 1000
 
 /** A product's cost, or null: none set, or not for the caller to see. */
 export async function getUnitCost(supabase: SupabaseClient, productId: string): Promise<number | null> {
@@ -18,9 +17,9 @@ export async function listUnitCosts(supabase: SupabaseClient, shopId: string): P
   for (let after = ''; ; ) {
     let query = supabase.from('product_costs').select('product_id, unit_cost').eq('shop_id', shopId).not('unit_cost', 'is', null)
     if (after) query = query.gt('product_id', after)
-    const { data } = await query.order('product_id').limit(PAGE).overrideTypes<{ product_id: string; unit_cost: number }[], { merge: false }>().throwOnError()
+    const { data } = await query.order('product_id').limit(MAX_ROWS).overrideTypes<{ product_id: string; unit_cost: number }[], { merge: false }>().throwOnError()
     for (const row of data) costs.set(row.product_id, row.unit_cost)
-    if (data.length < PAGE) return costs
+    if (data.length < MAX_ROWS) return costs
     after = data[data.length - 1]!.product_id
   }
 }

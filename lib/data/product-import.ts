@@ -1,27 +1,17 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueProduct, ImportPayloadRow } from '@/lib/csv/import-plan'
+import { allRows } from './all-rows'
 import { listUnitCosts } from './product-costs'
 
-const PAGE = 1000
 const CATALOGUE_COLUMNS = 'id, name, sku, barcode, qty, low_stock_threshold, target_qty, unit_price'
 
-/** Every product of the shop with its cost, a page at a time (PostgREST caps a page at max_rows). */
+/** Every product of the shop with its cost. */
 export async function listCatalogueForImport(supabase: SupabaseClient, shopId: string): Promise<CatalogueProduct[]> {
   const costs = listUnitCosts(supabase, shopId)
-  const products: CatalogueProduct[] = []
-  for (let from = 0; ; from += PAGE) {
-    const { data } = await supabase
-      .from('products')
-      .select(CATALOGUE_COLUMNS)
-      .eq('shop_id', shopId)
-      .order('id')
-      .range(from, from + PAGE - 1)
-      .overrideTypes<Omit<CatalogueProduct, 'unit_cost'>[], { merge: false }>()
-      .throwOnError()
-    products.push(...data.map((product) => ({ ...product, unit_cost: null })))
-    if (data.length < PAGE) break
-  }
+  const products = await allRows((from, to) =>
+    supabase.from('products').select(CATALOGUE_COLUMNS).eq('shop_id', shopId).order('id').range(from, to).overrideTypes<Omit<CatalogueProduct, 'unit_cost'>[], { merge: false }>(),
+  )
   const known = await costs
   return products.map((product) => ({ ...product, unit_cost: known.get(product.id) ?? null }))
 }

@@ -5,6 +5,7 @@ import type { CatalogueData } from '@/lib/products/catalogue'
 import type { CodedProduct } from '@/lib/products/code-clashes'
 import type { ProductRecord } from '@/lib/products/product-record'
 import type { ProductFieldsInput } from '@/lib/validations/product'
+import { allRows } from './all-rows'
 import { getUnitCost } from './product-costs'
 
 const LIST_COLUMNS = 'id, name, sku, image_url, qty, low_stock_threshold'
@@ -215,7 +216,8 @@ export async function maxLabelQty(supabase: SupabaseClient, shopId: string): Pro
 
 /** The shop's products as the counting analysers see them, by name. */
 export async function listCountingCatalogue(supabase: SupabaseClient, shopId: string): Promise<CatalogueItem[]> {
-  const { data, error } = await supabase.from('products').select('id, name, sku, barcode, image_url').eq('shop_id', shopId).order('name')
-  if (error) throw new Error(error.message)
-  return (data ?? []).map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcode, imageUrl: p.image_url }))
+  const products = await allRows((from, to) =>
+    supabase.from('products').select('id, name, sku, barcode, image_url').eq('shop_id', shopId).order('name').order('id').range(from, to),
+  )
+  return products.map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcode, imageUrl: p.image_url }))
 }

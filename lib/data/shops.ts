@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreateShopInput } from '@/lib/validations/shop'
 import type { Currency } from '@/lib/shops/currencies'
 import type { Role } from '@/lib/shops/roles'
+import { allRows } from './all-rows'
 
 export interface Shop {
   id: string
@@ -103,9 +104,7 @@ export interface ShopFile {
 
 /** The files of the shop the caller owns (stock photos, product images); none for anyone else. */
 export async function listShopFiles(supabase: SupabaseClient): Promise<ShopFile[]> {
-  const { data, error } = await supabase.rpc('shop_files')
-  if (error) throw new Error(error.message)
-  return data as ShopFile[]
+  return allRows<ShopFile>((from, to) => supabase.rpc('shop_files').order('bucket_id').order('name').range(from, to))
 }
 
 /** Deletes the shop and, by its foreign keys, everything in it; false when the caller is not its owner. */

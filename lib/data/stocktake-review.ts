@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { reviewSchema, type Review } from '@/lib/stocktakes/review'
 import type { Side } from '@/lib/stocktakes/photo-path'
 import type { ReviewEdit } from '@/lib/validations/stocktake'
+import { allRows } from './all-rows'
 import { fail, setCoverage } from './stocktakes'
 
 /**
@@ -108,16 +109,19 @@ export interface ProductSighting {
 }
 
 export async function productSightings(supabase: SupabaseClient, sessionId: string): Promise<Map<string, ProductSighting>> {
-  const { data, error } = await supabase
-    .from('count_lines')
-    .select('product_id, box_x, box_y, box_w, box_h, count_photos(storage_path, side, width, height)')
-    .eq('session_id', sessionId)
-    .not('box_w', 'is', null)
-    .limit(5000)
-  fail(error)
+  const data = await allRows((from, to) =>
+    supabase
+      .from('count_lines')
+      .select('product_id, box_x, box_y, box_w, box_h, count_photos(storage_path, side, width, height)')
+      .eq('session_id', sessionId)
+      .not('box_w', 'is', null)
+      .order('photo_id')
+      .order('product_id')
+      .range(from, to),
+  )
   type Row = { product_id: string; box_x: number; box_y: number; box_w: number; box_h: number; count_photos: { storage_path: string; side: Side; width: number | null; height: number | null } }
   const sightings = new Map<string, ProductSighting>()
-  for (const row of (data ?? []) as unknown as Row[]) {
+  for (const row of data as unknown as Row[]) {
     const photo = row.count_photos
     if (!photo.width || !photo.height) continue
     const known = sightings.get(row.product_id)
@@ -141,14 +145,17 @@ export interface SideCount {
 
 /** What each side's photos counted so far, per product: the morning count is on screen before the evening. */
 export async function sideCounts(supabase: SupabaseClient, sessionId: string): Promise<Record<Side, SideCount[]>> {
-  const { data, error } = await supabase
-    .from('count_lines')
-    .select('product_id, count, products(name), count_photos(side)')
-    .eq('session_id', sessionId)
-    .limit(10000)
-  fail(error)
+  const data = await allRows((from, to) =>
+    supabase
+      .from('count_lines')
+      .select('product_id, count, products(name), count_photos(side)')
+      .eq('session_id', sessionId)
+      .order('photo_id')
+      .order('product_id')
+      .range(from, to),
+  )
   const sides: Record<Side, Map<string, SideCount>> = { start: new Map(), end: new Map() }
-  for (const row of (data ?? []) as unknown as { product_id: string; count: number; products: { name: string }; count_photos: { side: Side } }[]) {
+  for (const row of data as unknown as { product_id: string; count: number; products: { name: string }; count_photos: { side: Side } }[]) {
     const side = sides[row.count_photos.side]
     const entry = side.get(row.product_id) ?? { productId: row.product_id, name: row.products.name, count: 0 }
     entry.count += row.count

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SupplierInput } from '@/lib/validations/supplier'
+import { allRows } from './all-rows'
 
 export interface Supplier {
   id: string
@@ -23,21 +24,19 @@ const COLUMNS = 'id, name, email, phone, lead_time_days, notes'
 /** The shop's suppliers by name, with how many products each supplies. */
 export async function listSuppliers(supabase: SupabaseClient, shopId: string): Promise<SupplierSummary[]> {
   const [suppliers, links] = await Promise.all([
-    supabase.from('suppliers').select(COLUMNS).eq('shop_id', shopId).order('name').returns<Supplier[]>(),
-    supabase.from('product_suppliers').select('supplier_id').eq('shop_id', shopId).returns<{ supplier_id: string }[]>(),
+    allRows((from, to) => supabase.from('suppliers').select(COLUMNS).eq('shop_id', shopId).order('name').order('id').range(from, to).returns<Supplier[]>()),
+    allRows((from, to) =>
+      supabase.from('product_suppliers').select('supplier_id').eq('shop_id', shopId).order('supplier_id').order('product_id').range(from, to).returns<{ supplier_id: string }[]>(),
+    ),
   ])
-  if (suppliers.error) throw new Error(suppliers.error.message)
-  if (links.error) throw new Error(links.error.message)
   const counts = new Map<string, number>()
-  for (const { supplier_id } of links.data) counts.set(supplier_id, (counts.get(supplier_id) ?? 0) + 1)
-  return suppliers.data.map((supplier) => ({ ...supplier, products: counts.get(supplier.id) ?? 0 }))
+  for (const { supplier_id } of links) counts.set(supplier_id, (counts.get(supplier_id) ?? 0) + 1)
+  return suppliers.map((supplier) => ({ ...supplier, products: counts.get(supplier.id) ?? 0 }))
 }
 
 /** The shop's suppliers by name, id and name only: for a picker. */
 export async function listSupplierChoices(supabase: SupabaseClient, shopId: string): Promise<Pick<Supplier, 'id' | 'name'>[]> {
-  const { data, error } = await supabase.from('suppliers').select('id, name').eq('shop_id', shopId).order('name')
-  if (error) throw new Error(error.message)
-  return data
+  return allRows((from, to) => supabase.from('suppliers').select('id, name').eq('shop_id', shopId).order('name').order('id').range(from, to))
 }
 
 export async function getSupplier(supabase: SupabaseClient, id: string): Promise<Supplier | null> {
