@@ -19,11 +19,14 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
   const formRef = useRef<HTMLFormElement>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [received, setReceived] = useState(false)
+  // Just received: the button says so until a box changes, so a double tap asks for nothing.
+  const [settled, setSettled] = useState(false)
   const [state, formAction, pending] = useActionState(async (previous: ReceiveState, formData: FormData) => {
     const result = await receiveStock(previous, formData)
     if (result.ok) {
       setConfirming(null)
       setReceived(true)
+      setSettled(true)
       toast.success('Stock received', { description: result.message })
     } else if ('overReceive' in result && result.overReceive) {
       setConfirming(result.message ?? 'More than ordered')
@@ -46,7 +49,7 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
   const errors = state.fieldErrors ?? {}
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-3">
+    <form ref={formRef} onSubmit={onSubmit} onInput={() => setSettled(false)} noValidate className="grid gap-3">
       <input type="hidden" name="id" value={orderId} />
       <ul className="divide-y">
         {lines.map((line) => {
@@ -97,8 +100,8 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
         </div>
       ) : (
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Receiving...' : 'Receive stock'}
+          <Button type="submit" size="lg" disabled={pending || settled}>
+            {settled ? 'Stock received' : pending ? 'Receiving...' : 'Receive stock'}
           </Button>
         </div>
       )}

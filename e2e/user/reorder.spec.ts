@@ -78,13 +78,22 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await expect(arrived).toHaveValue('24')
   await expect(page.getByRole('heading', { name: 'Receive stock' })).toBeVisible()
   await arrived.fill('10')
-  await page.getByRole('button', { name: 'Receive stock' }).click()
+  // a double tap sends one receipt: one toast, and it says the line was received
+  await page.getByRole('button', { name: 'Receive stock' }).dblclick()
   await expectToast(page, 'Stock received', '1 line received.', 'success')
+  await page.waitForLoadState('networkidle')
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+  await expect(toasts.filter({ hasText: 'Stock received' })).toHaveCount(1)
+  await expect(toasts.and(page.locator('[data-type=error]'))).toHaveCount(0)
   await expect(page.getByRole('main')).toContainText('Ordered 24 (2 × 12) · received 10 · 14 still to come')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Partly received')
   expect(await stock()).toBe(12)
-  // a second tap on the button (a double tap) books nothing: the box is not refilled with the rest
+  // a second tap (a double tap) books nothing and asks nothing: the box is not refilled with the rest,
+  // and the button says the stock is received until a box changes
   await expect(arrived).toHaveValue('')
+  await expect(page.getByRole('button', { name: 'Stock received' })).toBeDisabled()
+  await arrived.fill('0')
+  await arrived.fill('')
   await page.getByRole('button', { name: 'Receive stock' }).click()
   await expectToast(page, 'Could not receive the stock', 'Enter how many arrived', 'error')
   expect(await stock()).toBe(12)
@@ -96,7 +105,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   // the rest arrives with 5 more than ordered: asked first
   await arrived.fill('19')
   await page.getByRole('button', { name: 'Receive stock' }).click()
-  await expect(page.getByRole('alertdialog')).toContainText('Whole Milk 1L: only 14 of 24 still to come. Confirm to receive more than ordered.')
+  await expect(page.getByRole('alertdialog')).toContainText('Whole Milk 1L: 19 arrived, but only 14 of the 24 ordered are still to come. Confirm to receive more than ordered.')
   expect(await stock()).toBe(12)
   await page.getByRole('button', { name: 'Receive more than ordered' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Received')

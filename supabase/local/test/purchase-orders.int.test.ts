@@ -162,11 +162,29 @@ describe('purchase orders', () => {
     const [line] = await linesOf(order.id)
     const over = [{ line_id: line!.id, units: 3, received_before: 0 }]
     const refused = await receive(order.id, over)
-    expect(refused.error).toMatchObject({ code: '22023', hint: 'over_receive', message: 'Product PO-OVER: only 2 of 2 still to come. Confirm to receive more than ordered.' })
+    expect(refused.error).toMatchObject({ code: '22023', hint: 'over_receive', message: 'Product PO-OVER: 3 arrived, but 2 were ordered. Confirm to receive more than ordered.' })
     expect(await stock(product)).toEqual({ qty: 0, ledger: 0, receipts: 0 })
     const confirmed = await receive(order.id, over, true)
     expect(confirmed.data).toMatchObject({ status: 'received' })
     expect(await stock(product)).toEqual({ qty: 3, ledger: 3, receipts: 1 })
+  })
+
+  it('says how much of the line is still to come when part has arrived, or that all of it has', async () => {
+    const [first, second] = [await newProduct(shop, 'PO-THIRD'), await newProduct(shop, 'PO-SECOND')]
+    const order = await draft([
+      { product_id: first, packs: 3 },
+      { product_id: second, packs: 1 },
+    ])
+    await send(order.id)
+    const lines = await linesOf(order.id)
+    const line = (product: string) => lines.find((l) => l.product_id === product)!.id
+    await receive(order.id, [{ line_id: line(first), units: 2, received_before: 0 }])
+    const part = await receive(order.id, [{ line_id: line(first), units: 4, received_before: 2 }])
+    expect(part.error?.message).toBe('Product PO-THIRD: 4 arrived, but only 1 of the 3 ordered is still to come. Confirm to receive more than ordered.')
+    await receive(order.id, [{ line_id: line(first), units: 1, received_before: 2 }])
+    const done = await receive(order.id, [{ line_id: line(first), units: 1, received_before: 3 }])
+    expect(done.error?.message).toBe('Product PO-THIRD: 1 arrived, but all 3 ordered have been received. Confirm to receive more than ordered.')
+    expect(await stock(first)).toEqual({ qty: 3, ledger: 3, receipts: 2 })
   })
 
   it('refuses bad input with a clear message and writes nothing', async () => {
