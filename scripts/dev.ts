@@ -9,6 +9,7 @@ import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { mailPortsFor, startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { startCronTicker } from './lib/cron-ticker.ts'
+import { devSiteUrls } from './lib/dev-site-urls.ts'
 import { isListening } from './lib/net.ts'
 
 nextEnv.loadEnvConfig(process.cwd(), true)
@@ -33,7 +34,7 @@ if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
     console.log(`▲ No mail catcher (${error.message}): set SMTP_URL to send email`)
     return undefined
   })
-  const config = { ...authConfigFromToml(), ...(mail ? { smtpUrl: mail.smtpUrl } : {}) }
+  const config = { ...devSiteUrls(authConfigFromToml(), env.PORT), ...(mail ? { smtpUrl: mail.smtpUrl } : {}) }
   stack = await startStack({ port, databaseUrl: process.env.DATABASE_URL || undefined, config })
   console.log(`▲ Local Supabase stack: ${stack.url} (data in .data/, anon key ${ANON_KEY.slice(0, 16)}…)`)
   if (mail) {
