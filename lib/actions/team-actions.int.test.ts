@@ -55,6 +55,8 @@ describe('inviting', () => {
     )
     const ours = (await inbox.list()).find((m) => m.To[0]!.Address === known.email)!
     expect((await inbox.message(ours.ID)).Text).toContain('/join')
+    // the auth server's names the shop too (the invite template's .Data.shop_name)
+    expect((await caught(mail, fresh))[0]!.HTML).toContain(`You have been invited to work at Corner Shop on ShelfSnap as ${fresh}.`)
     expect(await invites()).toEqual(expect.arrayContaining([{ email: fresh, role: 'staff' }, { email: known.email, role: 'manager' }]))
   })
 

@@ -31,7 +31,7 @@ const done = (result: TeamResult<unknown>, message: string): ActionState => {
  */
 async function sendInvitation(shopName: string, email: string, role: TeamRole): Promise<ActionState> {
   const joinUrl = `${linkOrigin((await headers()).get('origin'))}/join`
-  const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl })
+  const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl, data: { shop_name: shopName } })
   // the auth server's link lasts its otp_expiry (an hour by default), the invitation a week
   if (!error) return { ok: true, message: `Invitation sent to ${email}. It is open for 7 days; if the emailed link has run out, invite them again.` }
   if (error.code !== 'email_exists') {

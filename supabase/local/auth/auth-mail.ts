@@ -36,11 +36,14 @@ export function allowedRedirect(a: Pick<AuthRequest, 'config'>, redirectTo: stri
   return a.config.siteUrl
 }
 
-// Go templates as GoTrue fills them: only the {{ .Name }} form is used by our templates.
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole)
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+// Go templates as GoTrue fills them: only the {{ .Name }} and {{ .Data.key }} forms are used by our
+// templates. .Data is the user's metadata (an invite's `data`); html/template escapes what it prints.
+const fill = (template: string, values: Record<string, string>, data: Record<string, unknown>) =>
+  template
+    .replace(/\{\{\s*\.Data\.(\w+)\s*\}\}/g, (_, key: string) => (typeof data[key] === 'string' || typeof data[key] === 'number' ? escapeHtml(String(data[key])) : ''))
+    .replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole)
 
 /**
  * Issues a new token of `kind` for the user and emails it. GoTrue's limits: one email per
@@ -75,7 +78,7 @@ export async function sendAuthEmail(a: AuthRequest, q: Queryable, user: UserRow,
     SiteURL: escapeHtml(a.config.siteUrl.replace(/\/$/, '')),
     RedirectTo: escapeHtml(redirectTo),
     Email: escapeHtml(email),
-  })
+  }, user.raw_user_meta_data ?? {})
   const transport = nodemailer.createTransport(a.config.smtpUrl)
   try {
     await transport.sendMail({ from: FROM, to: email, subject: template.subject, html })

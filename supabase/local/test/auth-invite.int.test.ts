@@ -27,7 +27,7 @@ beforeEach(() => clearInbox(mail))
 
 async function invited(email = newEmail()) {
   const { data, error } = await adminClient(stack).auth.admin.inviteUserByEmail(email, {
-    data: { full_name: 'Sam Till', shop_role: 'staff' },
+    data: { full_name: 'Sam Till', shop_role: 'staff', shop_name: 'Tom & Jo\'s <Deli>' },
     redirectTo: 'http://localhost:3000/welcome',
   })
   if (error) throw error
@@ -47,7 +47,7 @@ describe('invite', () => {
     const [message, ...others] = await inbox(mail, email)
     expect(others).toEqual([])
     expect(message!.subject).toBe('You have been invited to ShelfSnap')
-    expect(message!.HTML).toContain(`as ${email}`)
+    expect(message!.HTML).toContain(`to work at Tom &#38; Jo&#39;s &#60;Deli&#62; on ShelfSnap as ${email}`)
     expect(message!.HTML).toMatch(/href="http:\/\/localhost:3000\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=invite&next=%2Fauth%2Fupdate-password%3Fnext%3D%252Fjoin"/)
     expect((await authClient(stack).auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' })
   })
