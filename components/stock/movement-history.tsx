@@ -1,9 +1,8 @@
-import Link from 'next/link'
 import type { MovementPage, StockMovement } from '@/lib/data/stock-movements'
 import { formatDateTime } from '@/lib/format/date-time'
 import { REASON_LABELS, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { cn } from '@/lib/utils'
-import { Button } from '@/components/ui/button'
+import { PageNav } from '@/components/layout/page-nav'
 import { signed } from '@/lib/format/signed'
 
 interface MovementHistoryProps {
@@ -14,7 +13,6 @@ interface MovementHistoryProps {
   /** names of the shop's people, by user id */
   people: Record<string, string>
 }
-
 
 function who(movement: StockMovement, userId: string, people: Record<string, string>) {
   if (movement.created_by === userId) return 'You'
@@ -48,27 +46,7 @@ export function MovementHistory({ history, productId, timeZone, userId, people }
           </li>
         ))}
       </ol>
-      {history.pageCount > 1 && (
-        <nav aria-label="History pages" className="flex items-center justify-between gap-2">
-          {history.page > 1 ? (
-            <Button asChild variant="outline">
-              <Link href={href(history.page - 1)}>Newer</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-muted-foreground">
-            Page {history.page} of {history.pageCount}
-          </p>
-          {history.page < history.pageCount ? (
-            <Button asChild variant="outline">
-              <Link href={href(history.page + 1)}>Older</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <PageNav label="History pages" page={history.page} pageCount={history.pageCount} href={href} />
     </div>
   )
 }

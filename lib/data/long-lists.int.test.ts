@@ -14,6 +14,7 @@ import { createClient } from '@/lib/supabase/server'
 import type { Stack } from '@/supabase/local/stack'
 import { MAX_ROWS } from './all-rows'
 import { listCountingCatalogue } from './products'
+import { listPurchaseOrders, ORDERS_PAGE_SIZE } from './purchase-orders'
 import { productSightings, sideCounts } from './stocktake-review'
 import { listSuppliers } from './suppliers'
 
@@ -81,3 +82,24 @@ describe('a shop of more than 1,000 products', () => {
     expect(await listSuppliers(owner.client, owner.shopId)).toMatchObject([{ name: 'Wholesale', products: MANY }])
   })
 })
+
+describe('purchase orders', () => {
+  it('lists every order, newest first, 50 a page; a page past the last is the first', async () => {
+    const { data: supplier } = await owner.client.from('suppliers').insert({ shop_id: owner.shopId, name: 'Dairy' }).select('id').single().throwOnError()
+    // 120 orders, a minute apart
+    await stack.db.query(
+      `insert into purchase_orders (shop_id, supplier_id, number, created_at)
+       select $1, $2, n, now() - make_interval(mins => 120 - n) from generate_series(1, 120) n`,
+      [owner.shopId, supplier.id],
+    )
+    const pages = await Promise.all([1, 2, 3].map((page) => listPurchaseOrders(owner.client, page)))
+    expect(pages.map((p) => [p.page, p.pageCount, p.orders.length])).toEqual([
+      [1, 3, ORDERS_PAGE_SIZE],
+      [2, 3, ORDERS_PAGE_SIZE],
+      [3, 3, 20],
+    ])
+    expect(pages.flatMap((p) => p.orders.map((order) => order.number))).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i))
+    expect(await listPurchaseOrders(owner.client, 9)).toMatchObject({ page: 1, pageCount: 3, orders: pages[0]!.orders })
+  })
+})
+

@@ -69,15 +69,26 @@ interface LineRow {
   products: { name: string; sku: string | null } | null
 }
 
-/** The shop's orders, newest first. */
-export async function listPurchaseOrders(supabase: SupabaseClient): Promise<PurchaseOrderSummary[]> {
-  const { data, error } = await supabase
+export const ORDERS_PAGE_SIZE = 50
+
+export interface PurchaseOrderPage {
+  orders: PurchaseOrderSummary[]
+  page: number
+  pageCount: number
+}
+
+/** One page of the shop's orders, newest first; the first page when `page` is past the last. */
+export async function listPurchaseOrders(supabase: SupabaseClient, page = 1): Promise<PurchaseOrderPage> {
+  const from = (page - 1) * ORDERS_PAGE_SIZE
+  const { data, count, error } = await supabase
     .from('purchase_orders')
-    .select('id, number, status, created_at, suppliers(id, name), purchase_order_lines(qty, received)')
+    .select('id, number, status, created_at, suppliers(id, name), purchase_order_lines(qty, received)', { count: 'exact' })
     .order('created_at', { ascending: false })
-    .limit(200)
+    .order('id', { ascending: false })
+    .range(from, from + ORDERS_PAGE_SIZE - 1)
+  if (error?.code === 'PGRST103' && page > 1) return listPurchaseOrders(supabase, 1)
   if (error) throw new Error(error.message)
-  return data.map(({ suppliers, purchase_order_lines, ...order }) => {
+  const orders = data.map(({ suppliers, purchase_order_lines, ...order }) => {
     const lines = purchase_order_lines as { qty: number; received: number }[]
     return {
       ...(order as Omit<PurchaseOrderSummary, 'supplier' | 'lines' | 'units' | 'received'>),
@@ -87,6 +98,7 @@ export async function listPurchaseOrders(supabase: SupabaseClient): Promise<Purc
       received: lines.reduce((sum, l) => sum + l.received, 0),
     }
   })
+  return { orders, page, pageCount: Math.max(1, Math.ceil((count ?? orders.length) / ORDERS_PAGE_SIZE)) }
 }
 
 export async function getPurchaseOrder(supabase: SupabaseClient, id: string): Promise<PurchaseOrder | null> {

@@ -2,20 +2,22 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ClipboardList } from 'lucide-react'
 import { requireShop } from '@/lib/auth/require-shop'
+import { pageNumber } from '@/lib/http/page-number'
 import { runsShop } from '@/lib/shops/roles'
 import { RoleRequired } from '@/components/shop/role-required'
 import { listPurchaseOrders, orderNumber } from '@/lib/data/purchase-orders'
 import { formatDateTime } from '@/lib/format/date-time'
 import { plural } from '@/lib/format/plural'
+import { PageNav } from '@/components/layout/page-nav'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Purchase orders' }
 
-export default async function PurchaseOrdersPage() {
+export default async function PurchaseOrdersPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   const { shop, supabase } = await requireShop('/app/purchase-orders')
   if (!runsShop(shop.role)) return <RoleRequired page="Purchase orders" shop={shop} />
-  const orders = await listPurchaseOrders(supabase)
+  const { orders, page, pageCount } = await listPurchaseOrders(supabase, pageNumber((await searchParams).page))
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="flex items-start justify-between gap-3">
@@ -48,6 +50,7 @@ export default async function PurchaseOrdersPage() {
           ))}
         </ul>
       )}
+      <PageNav label="Order pages" page={page} pageCount={pageCount} href={(to) => `/app/purchase-orders${to > 1 ? `?page=${to}` : ''}`} />
     </main>
   )
 }

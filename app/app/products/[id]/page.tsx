@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation'
 import { Package, Pencil } from 'lucide-react'
 import { BackLink } from '@/components/layout/back-link'
 import { requireShop } from '@/lib/auth/require-shop'
+import { pageNumber } from '@/lib/http/page-number'
 import { listProductSuppliers } from '@/lib/data/product-suppliers'
 import { unitsOnOrder } from '@/lib/data/purchase-orders'
 import { getShopPeople } from '@/lib/data/people'
@@ -35,8 +36,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   const manages = runsShop(shop.role)
   const product = productIdSchema.safeParse(id).success ? await getProduct(supabase, id, { cost: manages }) : null
   if (!product) notFound()
-  const pageParam = (await searchParams).page
-  const page = Math.max(1, Number.parseInt(String(Array.isArray(pageParam) ? pageParam[0] : (pageParam ?? '1')), 10) || 1)
+  const page = pageNumber((await searchParams).page)
   const [history, links, suppliers, onOrder, people] = await Promise.all([
     listMovements(supabase, id, page),
     manages ? listProductSuppliers(supabase, id) : [],
