@@ -1,12 +1,13 @@
 'use client'
 
-import { useRef, useState } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import type { ActionState } from '@/lib/actions/action-state'
 import { currencySymbol } from '@/lib/format/money'
 import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
 import { useServerForm } from '@/lib/hooks/use-server-form'
+import { newRequestId } from '@/lib/request-id'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 import { MoneyField } from './money-field'
@@ -42,9 +43,18 @@ export function ProductForm({ action, shopId, currency, product, codes }: Produc
   const formRef = useRef<HTMLFormElement>(null)
   useFocusFirstInvalid(formRef, state)
 
+  // One id while the form is open: sent again after a lost answer, it makes no second product.
+  // Kept here, not in the input: a re-render puts a hidden input back to its default value.
+  const requestId = useRef('')
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem('request_id')
+    if (input instanceof HTMLInputElement) input.value = requestId.current ||= newRequestId()
+    formProps.onSubmit(event)
+  }
+
   return (
-    <form ref={formRef} {...formProps} noValidate className="grid gap-1">
-      {product && <input type="hidden" name="id" value={product.id} />}
+    <form ref={formRef} {...formProps} onSubmit={submit} noValidate className="grid gap-1">
+      {product ? <input type="hidden" name="id" value={product.id} /> : <input type="hidden" name="request_id" defaultValue="" />}
       {/* No maxLength: the browser would cut a pasted name or code without a word; the server says it is too long instead. */}
       <FormField id="product-name" name="name" label="Name" required autoComplete="off" defaultValue={product?.name} errors={errors.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">

@@ -78,3 +78,39 @@ test('a name over 120 characters is not cut: the form says it is too long, and n
   await expectToast(page, 'Product added', '', 'success')
   expect((await supabase.from('products').select('name').throwOnError()).data).toEqual([{ name: shorter }])
 })
+
+test('offline, or with its answer lost, Add product keeps what was typed and says so; sent again, it adds one product', async ({ page, context }) => {
+  const owner = await createOwner('product-lost', { shopName: 'Lost Shop' })
+  await signIn(page, owner, '/app/products/new')
+  const supabase = await signedInClient(owner)
+  const stored = async () => (await supabase.from('products').select('name, qty').throwOnError()).data
+  const name = page.getByLabel('Name', { exact: true })
+  await name.fill('Net Bun')
+  await page.getByLabel('Quantity in stock').fill('7')
+  const add = page.getByRole('button', { name: 'Add product' })
+
+  await context.setOffline(true)
+  await add.click()
+  await expectToast(page, 'Could not add the product', "You're offline, so this was not sent. What you typed is kept: tap again once you're back online.", 'error')
+  await expect(name).toHaveValue('Net Bun')
+  await context.setOffline(false)
+  expect(await stored()).toEqual([])
+
+  // the server makes the product, and its answer never arrives
+  await page.route('**/app/products/new', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await add.click()
+  await expectToast(page, 'Could not add the product', 'ShelfSnap did not answer, so this may not have been saved. What you typed is kept: check your connection and tap again.', 'error')
+  await expect(name).toHaveValue('Net Bun')
+  await expect(page.getByLabel('Quantity in stock')).toHaveValue('7')
+  expect(await stored()).toEqual([{ name: 'Net Bun', qty: 7 }])
+
+  await page.unroute('**/app/products/new')
+  await add.click()
+  await expectToast(page, 'Product added', '', 'success')
+  await expect(page).toHaveURL('/app/products')
+  expect(await stored()).toEqual([{ name: 'Net Bun', qty: 7 }])
+})

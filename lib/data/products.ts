@@ -76,16 +76,28 @@ function writeResult(data: { id: string } | null, error: DbError | null, input: 
   return { ok: true, id: data.id }
 }
 
+/**
+ * A new product. The same request id again (the first answer was lost) makes no second one: the
+ * product it made is given back, with the fields as sent now (its stock is the ledger's).
+ */
 export async function insertProduct(
   supabase: SupabaseClient,
   shopId: string,
-  input: ProductFieldsInput & { qty: number },
+  { request_id, ...input }: ProductFieldsInput & { qty: number; request_id?: string },
 ): Promise<ProductWriteResult> {
   const { data, error } = await supabase
     .from('products')
-    .insert({ ...input, shop_id: shopId })
+    .insert({ ...input, shop_id: shopId, request_id })
     .select('id')
     .single<{ id: string }>()
+  // Any unique violation: the repeat may collide on its own SKU before its request id.
+  if (error?.code === '23505' && request_id) {
+    const { data: made } = await supabase.from('products').select('id').eq('shop_id', shopId).eq('request_id', request_id).maybeSingle<{ id: string }>().throwOnError()
+    if (made) {
+      const { qty: _, ...fields } = input
+      return updateProduct(supabase, made.id, fields)
+    }
+  }
   return writeResult(data, error, input)
 }
 

@@ -56,8 +56,8 @@ export async function finishedAfterTasks(): Promise<void> {
 }
 
 /** A fresh stack, with the app's environment pointing at it. */
-export async function startActionStack(): Promise<Stack> {
-  const stack = await startTestStack()
+export async function startActionStack(options?: Parameters<typeof startTestStack>[0]): Promise<Stack> {
+  const stack = await startTestStack(options)
   process.env.NEXT_PUBLIC_SUPABASE_URL = stack.url
   process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY = PUBLISHABLE_KEY
   return stack
