@@ -1,7 +1,8 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
+import { useFocusAfter } from '@/lib/hooks/use-focus-after'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
 import { announceStockChanged } from '@/lib/stock-events'
@@ -28,6 +29,9 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
   const reasons = STOCK_REASONS.filter((option) => (correctsCounts || option.value !== 'count_correction') && reasonFits(option.value, mode))
   const [reason, setReason] = useState<string>('received')
   const [formKey, setFormKey] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Saved: the form is drawn afresh; focus its first choice (a radio: no keyboard pops up on a phone).
+  useFocusAfter(() => formRef.current?.querySelector<HTMLInputElement>('input[name="mode"]:checked'), [formKey])
   const { taps } = useOffline()
   const { state, pending, formProps } = useServerForm(adjustOrKeep(taps, name), {
     errorTitle: 'Stock not changed',
@@ -52,7 +56,7 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
   }
 
   return (
-    <form key={formKey} action={formProps.action} onSubmit={submit} noValidate className="grid gap-1">
+    <form ref={formRef} key={formKey} action={formProps.action} onSubmit={submit} noValidate className="grid gap-1">
       <input type="hidden" name="product_id" value={productId} />
       <input type="hidden" name="request_id" defaultValue="" />
       <fieldset className="mb-4 grid gap-2">

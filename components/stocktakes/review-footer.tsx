@@ -40,7 +40,7 @@ export function ReviewFooter({ totals, confirmed, waiting, pending, canConfirm }
           ))}
         </dl>
         {confirmed ? (
-          <p role="status" className="flex min-h-11 items-center gap-2 font-medium text-emerald-700">
+          <p role="status" tabIndex={-1} data-confirmed className="flex min-h-11 items-center gap-2 font-medium text-emerald-700 outline-none">
             <CheckCircle2 aria-hidden="true" className="size-5" />
             Confirmed: these counts are in the stock ledger.
           </p>

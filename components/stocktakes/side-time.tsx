@@ -1,8 +1,9 @@
 'use client'
 
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { setStocktakeTime } from '@/lib/actions/set-stocktake-time'
+import { useFocusAfter } from '@/lib/hooks/use-focus-after'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
@@ -26,6 +27,9 @@ const SOURCE: Record<string, string> = { camera: 'from the camera', uploaded: 'w
 /** A side's time and where it came from; the owner can correct it, and the correction is kept apart from the photos' own times. */
 export function SideTime({ sessionId, side, title, shown, local, source, byOwner, editable }: SideTimeProps) {
   const [open, setOpen] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  // Opened: the time field; closed again (saved, Cancel, Escape): the Correct button.
+  useFocusAfter(() => box.current?.querySelector<HTMLElement>(open ? 'input[type="datetime-local"]' : '[data-correct]'), [open])
   const { state, pending, formProps } = useServerForm(setStocktakeTime, {
     errorTitle: 'Time not changed',
     onSuccess: ({ message }) => {
@@ -35,7 +39,7 @@ export function SideTime({ sessionId, side, title, shown, local, source, byOwner
   })
   const id = `${side}-time`
   return (
-    <div className="grid gap-2 py-2 text-sm">
+    <div ref={box} className="grid gap-2 py-2 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p>
           <span className="font-medium">{title}:</span> {shown ?? 'no photos yet'}
@@ -53,14 +57,14 @@ export function SideTime({ sessionId, side, title, shown, local, source, byOwner
                 </Button>
               </form>
             )}
-            <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label={`Correct the ${title} time`} onClick={() => setOpen(true)}>
+            <Button type="button" variant="outline" size="sm" className="min-h-11" aria-label={`Correct the ${title} time`} data-correct onClick={() => setOpen(true)}>
               Correct
             </Button>
           </div>
         )}
       </div>
       {open && (
-        <form {...formProps} className="grid gap-2">
+        <form {...formProps} className="grid gap-2" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
           <input type="hidden" name="session_id" value={sessionId} />
           <input type="hidden" name="side" value={side} />
           <FormField id={id} name="time" type="datetime-local" label={`${title} time (shop’s clock)`} defaultValue={local ?? ''} errors={state.fieldErrors?.time} required />

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { confirmStocktake } from '@/lib/actions/confirm-stocktake'
@@ -17,6 +17,10 @@ import { useLiveReview } from './live-review'
 import { ReviewCard } from './review-card'
 import { ReviewFooter } from './review-footer'
 import { useReview } from './use-review'
+
+// Confirming draws the review again (the page keys it by status), and the button that had the focus
+// is gone: the confirmed review focuses the words that say so, when it was confirmed on this page.
+let confirmedHere: string | null = null
 
 /** Confirming books the counts against the ledger, on the server. */
 export const CONFIRM_NEEDS_CONNECTION = 'Confirming needs a connection: ShelfSnap compares the counts with your stock records.'
@@ -36,6 +40,13 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canC
   const { review, save, saving, changes, refused } = useReview(sessionId, initial, useLiveReview().review)
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set())
   const confirmed = review.status === 'confirmed'
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!confirmed || confirmedHere !== sessionId) return
+    confirmedHere = null
+    const active = document.activeElement
+    if (!active || active === document.body) formRef.current?.querySelector<HTMLElement>('[data-confirmed]')?.focus({ preventScroll: true })
+  }, [confirmed, sessionId])
   const { pending, formProps } = useServerForm(
     async (previous, data) => {
       const result = await confirmStocktake(previous, data)
@@ -46,6 +57,7 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canC
     {
       errorTitle: 'Stocktake not confirmed',
       onSuccess: ({ message }) => {
+        confirmedHere = sessionId
         toast.success('Stock updated', { description: message })
         announceStockChanged()
         router.refresh()
@@ -75,7 +87,7 @@ export function StocktakeReview({ sessionId, initial, sightings, photoUrls, canC
   useHoldLiveUpdates(saving || pending)
 
   return (
-    <form {...formProps} className="grid gap-6">
+    <form ref={formRef} {...formProps} className="grid gap-6">
       <input type="hidden" name="session_id" value={sessionId} />
       <input type="hidden" name="version" value={review.version} />
       <ChangedProducts changes={changes} />

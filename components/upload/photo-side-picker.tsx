@@ -3,13 +3,14 @@
 import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { plural } from '@/lib/format/plural'
+import { useFocusAfter } from '@/lib/hooks/use-focus-after'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import type { CodedProduct } from '@/components/scan/product-names'
 import { Button } from '@/components/ui/button'
 import { PhotoTile, type ShownPhoto } from './photo-tile'
 import { RemovePhotosButton } from './remove-photos-button'
-import { SideSummary } from './side-summary'
+import { SideSummary, sideStatus } from './side-summary'
 import type { PendingPhoto } from './use-side-upload'
 import { WaitingCount } from './waiting-count'
 
@@ -98,8 +99,19 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
     afterRemoval.current = true
   }
   const restored = () => requestAnimationFrame(focusSide)
+  // A pick: the page turns its pickers off while the photo goes in, which drops the focus; once
+  // they are back, the side's next picker ("Add another shelf") has it.
+  const section = useRef<HTMLElement>(null)
+  const pickedHere = useRef(false)
+  useFocusAfter(() => {
+    if (disabled || !pickedHere.current) return null
+    pickedHere.current = false
+    const inputs = section.current?.querySelectorAll<HTMLInputElement>('input[type="file"]:not(:disabled)')
+    return section.current?.querySelector<HTMLInputElement>('input[data-add-another]:not(:disabled)') ?? inputs?.[0]
+  }, [disabled])
 
   function pick(event: ChangeEvent<HTMLInputElement>, replaces: string | null) {
+    pickedHere.current = true
     const picked = [...(event.target.files ?? [])]
     event.target.value = ''
     if (picked.length === 0) return
@@ -121,7 +133,7 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
   const [first] = shown
   const changeFirst = first?.photoId ?? null
   return (
-    <section aria-labelledby={`${id}-title`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
+    <section ref={section} aria-labelledby={`${id}-title`} className="grid content-start gap-3 rounded-xl border bg-card p-4">
       <div>
         <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
           {title}
@@ -176,7 +188,7 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/50">
             <Plus aria-hidden="true" className="size-4" />
             Add another shelf
-            <input type="file" accept="image/*" multiple className="sr-only" aria-label={`Add another ${title} photo`} disabled={disabled} onChange={(event) => pick(event, null)} />
+            <input type="file" accept="image/*" multiple className="sr-only" aria-label={`Add another ${title} photo`} data-add-another disabled={disabled} onChange={(event) => pick(event, null)} />
           </label>
         )}
         {sessionId && storedIds.length > 1 && (
@@ -196,6 +208,9 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
         )}
       </div>
       {side && <SideSummary title={title} label={count} side={side} timeZone={timeZone} />}
+      <p role="status" className="sr-only">
+        {sideStatus(title, side)}
+      </p>
       <WaitingCount label={count} pending={pending} catalogue={catalogue} />
     </section>
   )

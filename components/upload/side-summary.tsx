@@ -22,6 +22,21 @@ function emptyPhotos(side: SideView) {
   return empty.length > 0 ? { numbers: empty.map((photo) => photo.number), analyser: empty[0]!.analyser ?? 'barcode' } : null
 }
 
+const unitsOf = (units: number, products: number) => `${units} ${units === 1 ? 'unit' : 'units'} of ${products} ${products === 1 ? 'product' : 'products'}`
+
+/**
+ * How the side's counting goes, in words for a screen reader's status line (always on the page,
+ * so each change is read out): the list and the count line are not announced as they change.
+ */
+export function sideStatus(title: string, side: SideView | null): string {
+  const state = side?.state
+  if (!side || !state || state.photos === 0) return ''
+  if (state.counting > 0) return `Counting ${state.photos - state.counting + 1} of ${state.photos} ${title} photos…`
+  if (state.failed > 0) return ''
+  const units = side.counts.reduce((sum, item) => sum + item.count, 0)
+  return `${title} photos counted: ${unitsOf(units, side.counts.length)}`
+}
+
 /** A side's time, how its counting goes, and what it counted so far (the morning count is there before lunch). */
 export function SideSummary({ title, label, side, timeZone }: SideSummaryProps) {
   const { state, counts } = side
@@ -36,7 +51,7 @@ export function SideSummary({ title, label, side, timeZone }: SideSummaryProps) 
         </p>
       )}
       {state.counting > 0 && (
-        <p className="flex items-center gap-2" role="status">
+        <p className="flex items-center gap-2">
           <Spinner className="size-4" /> Counting {state.photos - state.counting + 1} of {state.photos} photos…
         </p>
       )}
@@ -53,7 +68,7 @@ export function SideSummary({ title, label, side, timeZone }: SideSummaryProps) 
       {state.counting === 0 && state.failed === 0 && (
         <details className="rounded-lg border px-3 py-2" open={counts.length <= 8}>
           <summary className="min-h-8 cursor-pointer font-medium">
-            {label}: {units} {units === 1 ? 'unit' : 'units'} of {counts.length} {counts.length === 1 ? 'product' : 'products'}
+            {label}: {unitsOf(units, counts.length)}
           </summary>
           {counts.length === 0 ? (
             <p className="py-1 text-muted-foreground">No catalogue products found in these photos.</p>

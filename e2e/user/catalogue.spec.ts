@@ -190,6 +190,8 @@ test('adjusts stock with a reason and shows it first in the history', async ({ p
   await page.getByLabel('Note (optional)').fill('Dropped a tray')
   await page.getByRole('button', { name: 'Save stock change' }).click()
   await expectToast(page, 'Stock updated', 'Stock is now 7', 'success')
+  // the form is drawn afresh: its first choice has the focus, not the top of the page
+  await expect(page.getByRole('radio', { name: 'Remove' })).toBeFocused()
   const history = page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem')
   await expect(history).toHaveCount(2)
   await expect(history.first()).toContainText('Damaged')

@@ -35,7 +35,8 @@ test('"Everything we hold": the morning’s correction and the day’s are named
 
   await page.getByRole('button', { name: 'Confirm counts and update stock' }).click()
   await expectToast(page, 'Stock updated', 'Stocktake confirmed: stock updated for 1 product', 'success')
-  await expect(page.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible()
+  // the button gave way to the words that say so: they have the focus, not the top of the page
+  await expect(page.getByText('Confirmed: these counts are in the stock ledger.')).toBeFocused()
   const done = await readReviewCard(page, 'Words Jam')
   // The card keeps every number; the stock it found is now the stock before confirming.
   const { 'Stock now': before, ...rest } = open.figures
@@ -91,4 +92,24 @@ test('a sale at the till while the review is open: the refused review lists what
   const { data: stored } = await supabase.from('products').select('qty').eq('id', ids['CHG-TEA']!).single().throwOnError()
   expect(stored.qty).toBe(Number(tea.figures['Stock after confirming']))
   expect(await booked(owner, ids['CHG-TEA']!)).toEqual([{ delta: -2, reason: 'gone', note: 'Photo stocktake' }])
+})
+
+test('the morning photos’ time is corrected by keyboard: the field takes the focus, Escape gives it back, and a saved time is marked as set by hand', async ({ page }) => {
+  await reviewOf(page, 'review-time', [{ name: 'Time Tea', sku: 'TIME-TEA', qty: 5, low_stock_threshold: 1 }], { start: { 'TIME-TEA': 5 }, end: { 'TIME-TEA': 4 } })
+  const correct = page.getByRole('button', { name: 'Correct the Start of Day time' })
+  const field = page.getByLabel('Start of Day time (shop’s clock)')
+  await correct.focus()
+  await page.keyboard.press('Enter')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(field).toHaveCount(0)
+  await expect(correct).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(field).toBeFocused()
+  await page.getByRole('button', { name: 'Save time' }).focus()
+  await page.keyboard.press('Enter')
+  await expectToast(page, 'Time set by hand', '', 'success')
+  await expect(page.getByText('(set by hand)')).toBeVisible()
+  await expect(correct).toBeFocused()
 })

@@ -27,8 +27,14 @@ test('each side is stored as soon as it is picked; Analyze Inventory waits for b
   const analyse = page.getByRole('button', { name: 'Analyze Inventory' })
   await expect(analyse).toBeDisabled()
   await expect(page.getByText('Upload both images to start analysis')).toBeVisible()
-  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await blank('shelf.jpg'))
+  // picked from the keyboard: once the photo is in, the side's next picker has the focus
+  const first = page.getByLabel('Start of Day photo', { exact: true })
+  await first.focus()
+  await first.setInputFiles(await blank('shelf.jpg'))
   await expect(page.getByRole('img', { name: 'Start of Day photo 1' })).toBeVisible()
+  await expect(page.getByLabel('Add another Start of Day photo')).toBeFocused()
+  // and a screen reader hears how the count went
+  await expect(page.getByRole('status').filter({ hasText: 'Start of Day photos counted: 0 units of 0 products' })).toHaveCount(1)
   await expect(page.getByText('Click to change image')).toHaveCount(1)
   await expect(page.getByRole('status').filter({ hasText: 'Stocktake in progress' })).toBeVisible()
   await expect(analyse).toBeDisabled()
