@@ -13,8 +13,8 @@ const named = ({ name, sku, barcode }: UnmatchedCode['matches'][number]) => `${n
 function CodeAction({ code }: { code: UnmatchedCode }) {
   if (code.matches.length === 0) {
     return (
-      <Link className="underline underline-offset-4" href={addHref(code)} aria-label={`Add a product with code ${code.label}`}>
-        Add product
+      <Link className="underline underline-offset-4" href={addHref(code)}>
+        Add product<span className="sr-only"> with code {code.label}</span>
       </Link>
     )
   }

@@ -107,7 +107,7 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   await expect(evening2.getByRole('article')).toHaveCount(3)
   const unmatched = evening2.getByRole('region', { name: 'Codes we could not match' })
   await expect(unmatched).toContainText('NEW-TEA')
-  await expect(unmatched.getByRole('link', { name: 'Add a product with code NEW-TEA' })).toHaveAttribute('href', '/app/products/new?sku=NEW-TEA')
+  await expect(unmatched.getByRole('link', { name: 'Add product with code NEW-TEA' })).toHaveAttribute('href', '/app/products/new?sku=NEW-TEA')
   await expect(evening2.getByRole('region', { name: 'Start of Day photos' })).toContainText('(uploaded)')
   // One label was hidden behind another: the owner corrects the count, and the card is worked out again.
   await evening2.getByLabel('Evening count of Day Product 03').fill('2')
