@@ -28,6 +28,10 @@ describe('report charts in words', () => {
 
   it('gives the stock value from start to end, and shrinkage or its absence', () => {
     expect(stockValueChart(base).summary).toBe('At cost, from £120.00 at the start to £110.00 at the end (down £10.00).')
+    // none costed: no "from £0.00 to £0.00"
+    expect(stockValueChart({ ...base, stock: { ...base.stock, costed_products: 0, value_start: 0, value_end: 0 } }).summary).toBe(
+      'No product has a cost yet, so the stock has no value at cost: set costs to see it.',
+    )
     expect(shrinkageChart(base).summary).toBe('No photo stocktake in this period found units missing.')
     expect(shrinkageChart({ ...base, weekly_shrinkage: [['2026-11-16', 3, 1.5], ['2026-11-23', 1, 0]] }).summary).toBe(
       '4 missing units over 2 weeks, £1.50 at cost.',

@@ -39,12 +39,15 @@ export function salesChart(report: ShopReport): ChartData {
 
 export function stockValueChart(report: ShopReport): ChartData {
   const money = (value: number) => formatMoney(value, report.currency)
-  const { value_start: start, value_end: end } = report.stock
+  const { value_start: start, value_end: end, costed_products: costed } = report.stock
   const change = end - start
   return {
     id: 'stock-value',
     title: 'Stock value over time',
-    summary: `At cost, from ${money(start)} at the start to ${money(end)} at the end (${change >= 0 ? 'up' : 'down'} ${money(Math.abs(change))}).`,
+    summary:
+      costed === 0
+        ? 'No product has a cost yet, so the stock has no value at cost: set costs to see it.'
+        : `At cost, from ${money(start)} at the start to ${money(end)} at the end (${change >= 0 ? 'up' : 'down'} ${money(Math.abs(change))}).`,
     seriesLabel: 'Stock value',
     points: report.daily.map(([date, , , value]) => ({ label: short(date), value })),
     table: { headers: ['End of day', 'Stock value'], rows: report.daily.map(([date, , , value]) => [long(date), money(value)]) },

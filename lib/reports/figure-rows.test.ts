@@ -34,7 +34,7 @@ describe('figureRows', () => {
     const quiet = shown({}, { products: 2, costed_products: 1, units_start: 0, units_end: 0 })
     expect(quiet['Cost of goods sold']).toEqual(['£0.00', undefined])
     expect(quiet['Gross margin']![0]).toBe('£0.00')
-    expect(quiet['Stock value at start']).toEqual(['£0.00', '1 product without a cost is left out'])
+    expect(quiet['Stock value at start']).toEqual(['£0.00', 'no stock held'])
 
     // sold at a price of 0 with a cost: a loss, known
     const givenAway = shown({ sold: 1, sales: 1, cogs: 0.5, gross_margin: -0.5 })

@@ -37,7 +37,9 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
   const cogs = atCost(f.cogs, f.uncosted_products, f.sold !== 0)
   const marginKnown = f.margin_sales_value > 0 || f.gross_margin !== 0 || (f.uncosted_products === 0 && f.unpriced_products === 0)
   const stockValue = (value: number, units: number): Pick<FigureRow, 'value' | 'note'> => {
-    const known = atCost(value, uncostedStock, units !== 0)
+    // no units held: £0.00 is known, and nothing was left out of it
+    if (units === 0) return { value: 0, note: 'no stock held' }
+    const known = atCost(value, uncostedStock, true)
     return { value: known, note: uncostedNote(uncostedStock, known, 'set costs to value the stock') }
   }
   return [
