@@ -2,7 +2,6 @@
 
 import { Plus } from 'lucide-react'
 import { stockState } from '@/lib/products/catalogue'
-import { signed } from '@/lib/format/signed'
 import { shownQty } from '@/lib/products/stock-taps'
 import { cn } from '@/lib/utils'
 import { Badge } from '@/components/ui/badge'
@@ -15,12 +14,16 @@ interface StockControlsProps {
   taps: StockTapsHandle
 }
 
-/** A change not booked yet: on its way with no answer ("Saving…"), or kept on the phone ("−2 waiting to sync"). */
+/**
+ * A change not booked yet: on its way with no answer ("Saving…"), or kept on the phone ("2 taken
+ * off, not synced yet"). The stock beside it already counts it: "4 −1 waiting" read as 4 − 1.
+ */
 function ChangeState({ productId, taps }: { productId: string; taps: StockTapsHandle }) {
   const { saving, holding, pending } = taps.snapshot
   const change = pending.get(productId) ?? 0
-  const text = saving.has(productId) ? 'Saving…' : holding && change !== 0 ? `${signed(change)} waiting to sync` : null
-  return text && <span className="ml-2 text-xs font-normal text-muted-foreground">{text}</span>
+  const text = saving.has(productId) ? 'Saving…' : holding && change !== 0 ? `${Math.abs(change)} ${change < 0 ? 'taken off' : 'added'}, not synced yet` : null
+  // the space: a screen reader read "Stock: 8Saving…"
+  return text && <span className="ml-1 text-xs font-normal text-muted-foreground">{` · ${text}`}</span>
 }
 
 export function StockLevel({ product, taps }: StockControlsProps) {
