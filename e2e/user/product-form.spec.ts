@@ -111,6 +111,8 @@ test('offline, or with its answer lost, Add product keeps what was typed and say
   await page.unroute('**/app/products/new')
   await add.click()
   await expectToast(page, 'Product added', '', 'success')
+  // the failure's toast goes with the success, not beside it
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Could not add the product' })).toHaveCount(0)
   await expect(page).toHaveURL('/app/products')
   expect(await stored()).toEqual([{ name: 'Net Bun', qty: 7 }])
 })

@@ -1,6 +1,6 @@
 'use client'
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from 'react'
+import { startTransition, useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { initialActionState, type ActionState } from '@/lib/actions/action-state'
 import { isNoAnswer, noAnswerMessage } from '@/lib/http/no-answer'
@@ -20,6 +20,8 @@ interface Options {
  * when the server says no (a plain form action would reset the fields).
  */
 export function useServerForm(action: ServerAction, { errorTitle, onSuccess }: Options) {
+  // One error toast per form: the next answer takes its place, and a success takes it away.
+  const errorToast = useId()
   const onSuccessRef = useRef(onSuccess)
   useEffect(() => {
     onSuccessRef.current = onSuccess
@@ -31,8 +33,10 @@ export function useServerForm(action: ServerAction, { errorTitle, onSuccess }: O
       if (!isNoAnswer(error, navigator.onLine)) throw error
       return { ok: false, message: noAnswerMessage(navigator.onLine) }
     })
-    if (result.ok) onSuccessRef.current(result)
-    else toast.error(errorTitle, { description: result.message })
+    if (result.ok) {
+      toast.dismiss(errorToast)
+      onSuccessRef.current(result)
+    } else toast.error(errorTitle, { id: errorToast, description: result.message })
     return result
   }, initialActionState)
 
