@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { plural } from '@/lib/format/plural'
-import { useFocusAfter } from '@/lib/hooks/use-focus-after'
 import { MAX_PHOTOS_PER_SIDE } from '@/lib/stocktakes/photo-limits'
 import type { SideView } from '@/lib/workflows/open-stocktake-view'
 import type { CodedProduct } from '@/components/scan/product-names'
@@ -99,15 +98,25 @@ export function PhotoSidePicker(props: PhotoSidePickerProps) {
     afterRemoval.current = true
   }
   const restored = () => requestAnimationFrame(focusSide)
-  // A pick: the page turns its pickers off while the photo goes in, which drops the focus; once
-  // they are back, the side's next picker ("Add another shelf") has it.
+  // A pick: the page turns its pickers off while the photo goes in (more than once: stored, then
+  // counted), which drops the focus; each time they are back, the side's next picker has it, until
+  // the owner moves on to something else.
   const section = useRef<HTMLElement>(null)
   const pickedHere = useRef(false)
-  useFocusAfter(() => {
-    if (disabled || !pickedHere.current) return null
-    pickedHere.current = false
-    const inputs = section.current?.querySelectorAll<HTMLInputElement>('input[type="file"]:not(:disabled)')
-    return section.current?.querySelector<HTMLInputElement>('input[data-add-another]:not(:disabled)') ?? inputs?.[0]
+  useEffect(() => {
+    const movedOn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !section.current?.contains(event.target)) pickedHere.current = false
+    }
+    document.addEventListener('focusin', movedOn)
+    return () => document.removeEventListener('focusin', movedOn)
+  }, [])
+  useEffect(() => {
+    if (disabled || !pickedHere.current) return
+    const active = document.activeElement
+    const onPicker = active instanceof HTMLInputElement && active.type === 'file' && section.current?.contains(active)
+    if (active && active !== document.body && !onPicker) return
+    const next = section.current?.querySelector<HTMLInputElement>('input[data-add-another]') ?? section.current?.querySelector<HTMLInputElement>('input[type="file"]')
+    next?.focus({ preventScroll: true })
   }, [disabled])
 
   function pick(event: ChangeEvent<HTMLInputElement>, replaces: string | null) {

@@ -139,13 +139,15 @@ test('on a Pixel 7, "Search products...", "Sort: Name", "All categories" and the
 })
 
 test('toasts open below the header, two at once too: Sign Out stays in reach while they show', async ({ page }) => {
-  const owner = await createOwner('toast-below', {})
-  await signIn(page, owner, '/app/products/new')
-  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Could not add the product' })
-  for (const count of [1, 2]) {
-    await page.getByRole('button', { name: 'Add product' }).click()
-    await expect(toasts).toHaveCount(count)
-    await expect(toasts.nth(count - 1)).toHaveAttribute('data-mounted', 'true')
+  // two sales of two products: a toast each (a form's errors share one toast)
+  const products = ['Toast Cola', 'Toast Crisps'].map((name, i) => ({ name, sku: `TOAST-${i}`, qty: 5, low_stock_threshold: 1 }))
+  const owner = await createOwner('toast-below', { products })
+  await signIn(page, owner, '/app/products')
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Sold 1 × Toast' })
+  for (const [index, { name }] of products.entries()) {
+    await page.getByRole('button', { name: `Sold 1 ${name}` }).click()
+    await expect(toasts).toHaveCount(index + 1)
+    await expect(toasts.nth(index)).toHaveAttribute('data-mounted', 'true')
   }
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
   const header = (await page.getByRole('banner').boundingBox())!
