@@ -127,8 +127,9 @@ test('an upload that never answers is given up and sent again: the photo lands o
   await start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 3))
   await expect(start).toContainText('Morning count: 3 units of 1 product', { timeout: 60_000 })
 
-  expect(previews).toHaveLength(2)
-  expect(previews[1]).toBe(previews[0])
+  // sent again under the same name (a slow machine may give up on a second try too); stored once below
+  expect(previews.length).toBeGreaterThanOrEqual(2)
+  expect(new Set(previews)).toEqual(new Set([previews[0]]))
   const rows = (await storedPhotos(owner))!
   expect(rows.map((row) => row.codes_found)).toEqual([3])
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
