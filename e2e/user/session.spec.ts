@@ -84,13 +84,26 @@ test('"Sign out everywhere else" in the account menu signs the other devices out
   const otherPage = await other.newPage()
   await signIn(otherPage, owner, '/dashboard')
   await expect(otherPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  const third = await browser.newContext()
+  await signIn(await third.newPage(), owner, '/dashboard')
   await signInThroughUi(page, owner)
 
   await page.getByRole('button', { name: 'Account' }).click()
   const menu = page.getByRole('menu')
   await expect(menu).toContainText(`Signed in as${owner.email}`)
+  // the password is changed from here, and the page comes back after
+  await expect(menu.getByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', /^\/auth\/update-password\?next=%2F/)
   await menu.getByRole('menuitem', { name: 'Sign out everywhere else' }).click()
   await expectToast(page, 'Signed out everywhere else', 'Other devices need your password again within the hour. This one stays signed in.', 'success')
+
+  // The other one, at once: its export is refused in words, and its products page sends it to sign in
+  // (it said "Error loading products"), as every other page does.
+  const exported = await third.request.get('/reports/export?range=7d')
+  expect([exported.status(), await exported.text()]).toEqual([401, 'You were signed out on this device. Sign in again to export.'])
+  await third.close()
+  await otherPage.goto('/app/products')
+  await expect(otherPage).toHaveURL(/\/auth\?(session=ended&)?next=%2Fapp%2Fproducts$/)
+  await expect(otherPage.getByText('Error loading products')).toHaveCount(0)
 
   // This device renews its session as before; the other one, once its token runs out, is asked to sign in.
   await ageSession(page.context())

@@ -7,6 +7,7 @@ import { ErrorToast } from '@/components/feedback/error-toast'
 import { LiveStock } from '@/components/realtime/live-stock'
 import { getCurrentShop } from '@/lib/auth/current-shop'
 import { getCurrentUser } from '@/lib/auth/current-user'
+import { noShopTarget } from '@/lib/auth/no-shop'
 import { backendSeemsDown } from '@/lib/http/backend-health'
 import { BackendUnreachableError } from '@/lib/supabase/deadline-fetch'
 import { getCatalogue } from '@/lib/data/products'
@@ -58,6 +59,11 @@ export default async function ProductsPage({ searchParams }: { searchParams: Sea
   // Signed out (a sign-out re-renders this page): the catalogue was refused, which is no failure.
   if (!user) redirect('/auth?next=/app/products')
   if (result.failure === null && !result.catalogue) redirect('/')
+  // Refused because this device's session was ended elsewhere: sign in again, as every other page says.
+  if (result.failure !== null) {
+    const target = await noShopTarget(user, '/app/products')
+    if (target !== '/') redirect(target)
+  }
   const error = result.failure === null ? null : failureMessage(result.failure)
   const view = viewFromParams(toParams(await searchParams))
   const role = choice?.shop.role ?? null

@@ -1,6 +1,6 @@
 import { shopReportCsv, shopReportFileName } from '@/lib/csv/shop-report'
 import { getShopReport } from '@/lib/data/reports'
-import { exportRefusal } from '@/lib/http/export-refusal'
+import { exportRefusal, sessionEnded } from '@/lib/http/export-refusal'
 import { readPeriod } from '@/lib/reports/period'
 import { createClient } from '@/lib/supabase/server'
 
@@ -12,7 +12,14 @@ export async function GET(request: Request) {
   if (!data?.claims) return new Response('Sign in to export your report', { status: 401 })
   const read = readPeriod(Object.fromEntries(new URL(request.url).searchParams))
   if (!read.ok) return new Response(Object.values(read.fieldErrors).join('. '), { status: 400 })
-  const result = await getShopReport(supabase, read.request)
+  let result
+  try {
+    result = await getShopReport(supabase, read.request)
+  } catch (error) {
+    const ended = await sessionEnded(supabase)
+    if (ended) return ended
+    throw error
+  }
   if (!result) return exportRefusal(supabase, 'reports')
   if (!result.ok) return new Response(result.message, { status: 400 })
   const { report } = result
