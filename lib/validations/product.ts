@@ -70,8 +70,8 @@ const productFields = {
 export const createProductSchema = z.object({
   ...productFields,
   qty: blankAs(productField.wholeNumber('Quantity'), 0),
-  /** the open form's: a repeat of it makes no second product */
-  request_id: z.uuid({ error: 'Reload the page and try again' }).optional(),
+  /** the open form's: a repeat of it makes no second product (blank: a form sent before the page's script ran) */
+  request_id: blankAs(z.uuid({ error: 'Reload the page and try again' }), undefined),
 })
 
 export const productIdSchema = z.uuid({ error: 'Product not found' })
