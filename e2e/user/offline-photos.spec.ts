@@ -106,8 +106,9 @@ test('a photo whose upload answer was lost is sent again with the same key and s
     .toContainText('Morning count: 3 units of 1 product', { timeout: 60_000 })
     .catch((error: Error) => Promise.reject(new Error(`${error.message}\nThe page's requests:\n${traffic.join('\n')}`)))
 
-  expect(sent).toHaveLength(2)
-  expect(sent[1]).toBe(sent[0])
+  // sent again under the same name (a loaded machine may give up on a second try too); stored once below
+  expect(sent.length).toBeGreaterThanOrEqual(2)
+  expect(new Set(sent)).toEqual(new Set([sent[0]]))
   const rows = (await storedPhotos(owner))!
   expect(rows.map((row) => row.codes_found)).toEqual([3])
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
