@@ -4,7 +4,7 @@ import { startTransition, useActionState, useRef, useState, type FormEvent } fro
 import { toast } from 'sonner'
 import { receiveStock, type ReceiveState } from '@/lib/actions/purchase-order-actions'
 import { initialActionState } from '@/lib/actions/action-state'
-import { isNoAnswer, noAnswerMessage } from '@/lib/http/no-answer'
+import { noAnswerState } from '@/lib/http/no-answer'
 import type { PurchaseOrderLine } from '@/lib/data/purchase-orders'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -23,11 +23,8 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
   // Just received: the button says so until a box changes, so a double tap asks for nothing.
   const [settled, setSettled] = useState(false)
   const [state, formAction, pending] = useActionState(async (previous: ReceiveState, formData: FormData) => {
-    const result = await receiveStock(previous, formData).catch((error: unknown): ReceiveState => {
-      // Sent again, a receipt books once: each line says what the screen showed as received.
-      if (!isNoAnswer(error, navigator.onLine)) throw error
-      return { ok: false, message: noAnswerMessage(navigator.onLine) }
-    })
+    // Sent again, a receipt books once: each line says what the screen showed as received.
+    const result: ReceiveState = await receiveStock(previous, formData).catch(noAnswerState)
     if (result.ok) {
       setConfirming(null)
       setReceived(true)

@@ -3,7 +3,7 @@
 import { startTransition, useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { initialActionState, type ActionState } from '@/lib/actions/action-state'
-import { isNoAnswer, noAnswerMessage } from '@/lib/http/no-answer'
+import { noAnswerState } from '@/lib/http/no-answer'
 
 type ServerAction = (previous: ActionState, formData: FormData) => Promise<ActionState>
 
@@ -28,11 +28,8 @@ export function useServerForm(action: ServerAction, { errorTitle, onSuccess }: O
   })
 
   const [state, formAction, pending] = useActionState(async (previous: ActionState, formData: FormData) => {
-    const result = await action(previous, formData).catch((error: unknown): ActionState => {
-      // No answer: the form stays as typed and says so, where the error page would empty it.
-      if (!isNoAnswer(error, navigator.onLine)) throw error
-      return { ok: false, message: noAnswerMessage(navigator.onLine) }
-    })
+    // No answer: the form stays as typed and says so, where the error page would empty it.
+    const result: ActionState = await action(previous, formData).catch(noAnswerState)
     if (result.ok) {
       toast.dismiss(errorToast)
       onSuccessRef.current(result)

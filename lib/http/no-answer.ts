@@ -13,3 +13,9 @@ export function isNoAnswer(error: unknown, online: boolean): boolean {
 
 /** In the owner's words: nothing was sent, or the answer did not come. */
 export const noAnswerMessage = (online: boolean) => (online ? NO_ANSWER : OFFLINE_NOT_SENT)
+
+/** An action call's `.catch`: no answer becomes a refusal in words (the form keeps what was typed); anything else is thrown on. */
+export function noAnswerState(error: unknown): { ok: false; message: string } {
+  if (!isNoAnswer(error, navigator.onLine)) throw error
+  return { ok: false, message: noAnswerMessage(navigator.onLine) }
+}
