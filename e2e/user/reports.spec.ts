@@ -24,9 +24,13 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
     ['TEA-1', -1, 'sold'],
     ['CAKE-1', -2, 'sold'],
     ['TEA-1', 6, 'received'],
+    ['TEA-1', -1, 'damaged'],
+    ['CAKE-1', -1, 'lost'],
   ] as const) {
     await supabase.rpc('adjust_stock', { p_product_id: id(sku), p_delta: delta, p_reason: reason }).throwOnError()
   }
+  // a count set by hand: the shelf held one cake fewer than the ledger said
+  await supabase.rpc('set_stock', { p_product_id: id('CAKE-1'), p_qty: 4, p_reason: 'count_correction' }).throwOnError()
 
   await signIn(page, owner, '/dashboard')
   await expect(statCard(page, 'Items Sold Today')).toContainText('6 units')
@@ -36,10 +40,13 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   await expect(page.getByRole('main')).toContainText(`${shop.name} ·`)
 
   const onScreen: Record<string, string> = {}
-  for (const label of ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Missing units', 'Stock value at start', 'Stock value at end']) {
+  const labels = ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Missing units']
+  labels.push('Damaged or lost', 'Damaged or lost at cost', 'Count corrections', 'Stock value at start', 'Stock value at end')
+  for (const label of labels) {
     onScreen[label] = (await reportFigure(page, label).textContent())!.trim()
   }
-  // what the ledger holds: 6 sold (£7.50 + £6.00), tea's cost only, 6 received; new stock opened within the week
+  // what the ledger holds: 6 sold (£7.50 + £6.00), tea's cost only, 6 received, a tea damaged and a cake
+  // lost by hand, a cake short at a count; new stock opened within the week
   expect(onScreen).toEqual({
     'Units sold': '6',
     'Sales value': '£16.00',
@@ -47,9 +54,13 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
     'Gross margin': '£5.60',
     'Units received': '6',
     'Missing units': '0',
+    'Damaged or lost': '2',
+    'Damaged or lost at cost': '£1.10',
+    'Count corrections': '−1',
     'Stock value at start': '£0.00',
-    'Stock value at end': '£24.20',
+    'Stock value at end': '£23.10',
   })
+  await expect(page.getByRole('main')).toContainText('taken off by hand: 1 damaged, 1 lost or stolen')
   await expect(page.getByRole('main')).toContainText('1 product without a cost is left out')
   await expect(page.getByRole('table', { name: 'Top sellers' }).getByRole('row').nth(1)).toContainText('Loose Leaf Tea')
   expect(await controlsPastRightEdge(page)).toEqual([])
@@ -65,7 +76,9 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   const records = Papa.parse<string[]>(text.slice(1).trimEnd(), { newline: '\r\n' }).data
   expect(new Set(records.map((r) => r.length))).toEqual(new Set([5]))
   const inCsv = Object.fromEntries(records.filter((r) => r[0]! in onScreen).map((r) => [r[0], r[1]]))
-  expect(inCsv).toEqual(Object.fromEntries(Object.entries(onScreen).map(([label, shown]) => [label, shown.replace('£', '')])))
+  // a spreadsheet's numbers: no £, and a minus it can read
+  const asNumber = (shown: string) => shown.replace('£', '').replace('−', '-')
+  expect(inCsv).toEqual(Object.fromEntries(Object.entries(onScreen).map(([label, shown]) => [label, asNumber(shown)])))
 
   // emailed to the owner: the same figures, in the email the catcher received
   await page.getByRole('button', { name: 'Email me' }).click()

@@ -10,7 +10,7 @@ import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 import { insertConfirmedStocktake, setQty } from '@/test/support/report-test-data'
 import type { Stack } from '@/supabase/local/stack'
 import type { PresetId } from '@/lib/reports/period'
-import { bookStockTaps, undoStockTaps } from '@/lib/actions/adjust-stock'
+import { adjustStock, bookStockTaps, undoStockTaps } from '@/lib/actions/adjust-stock'
 import { shopReportCsv } from '@/lib/csv/shop-report'
 import { renderDailyReportEmail } from '@/lib/email/daily-report-email'
 import { getDashboardSummary } from './dashboard'
@@ -90,6 +90,12 @@ describe('shop_report() on a hand-built ledger', () => {
       shrinkage_units: 3,
       shrinkage_value: 1, // tea 1 × 1.00; the cake's 2 have no cost
       shrinkage_uncosted_products: 1,
+      // the tea's 'lost' is a photo stocktake's (its shrinkage): nothing was taken off by hand
+      damaged: 0,
+      lost: 0,
+      corrected: 0,
+      written_off_value: 0,
+      written_off_uncosted_products: 0,
     })
     expect(r.stock).toEqual({ products: 4, costed_products: 3, units_start: 38, units_end: 31, value_start: 34.5, value_end: 34 })
   })
@@ -268,6 +274,38 @@ describe('a sale and its undo', () => {
     await undoStockTaps(idle, undoSecond)
     const after = await getShopReport(owner.client, { range: 'today' })
     expect(after?.ok && after.report.figures).toMatchObject({ sold: 0, sales: 0, sales_value: 0, movements: 5 })
+  })
+})
+
+describe('stock taken off by hand', () => {
+  it('shows damaged, lost and count corrections on the page, its CSV and its email, apart from what photo stocktakes found', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Breakage Shop')
+    const tea = await addProduct(owner, { name: 'Tea', qty: 20, unit_price: 2, unit_cost: 1.25 })
+    const cake = await addProduct(owner, { name: 'Cake', qty: 10, unit_price: 3 })
+    await signInAs(owner)
+    const change = async (product: string, fields: Record<string, string>) =>
+      expect(await adjustStock(idle, formData({ product_id: product, request_id: randomUUID(), ...fields }))).toMatchObject({ ok: true })
+    await change(tea, { mode: 'remove', amount: '2', reason: 'damaged' })
+    await change(cake, { mode: 'remove', amount: '1', reason: 'lost' })
+    await change(tea, { mode: 'remove', amount: '1', reason: 'sold' })
+    await change(tea, { mode: 'count', amount: '14', reason: 'count_correction' }) // 17 -> 14
+    await change(cake, { mode: 'add', amount: '1', reason: 'count_correction' })
+    // a photo stocktake's own movements are its shrinkage, not these
+    await insertMovement(stack, owner, cake, { at: new Date().toISOString(), delta: -2, reason: 'lost', source: 'photo_count' })
+    await insertMovement(stack, owner, cake, { at: new Date().toISOString(), delta: 1, reason: 'count_correction', source: 'photo_count' })
+
+    const result = await getShopReport(owner.client, { range: 'today' })
+    if (!result?.ok) throw new Error('no report')
+    const { report } = result
+    expect(report.figures).toMatchObject({ damaged: 2, lost: 1, corrected: -2, written_off_value: 2.5, written_off_uncosted_products: 1 })
+    const csv = shopReportCsv(report)
+    expect(csv).toContain('Damaged or lost,3,"taken off by hand: 2 damaged, 1 lost or stolen"')
+    expect(csv).toContain('Damaged or lost at cost,2.50,1 product without a cost is left out')
+    expect(csv).toContain('Count corrections,-2,')
+    const { text } = await renderDailyReportEmail({ report, lowStock: [], reportUrl: 'http://localhost/reports' })
+    expect(text).toContain('Damaged or lost: 3 · taken off by hand: 2 damaged, 1 lost or stolen')
+    expect(text).toContain('Damaged or lost at cost: £2.50')
+    expect(text).toContain('Count corrections: −2')
   })
 })
 

@@ -8,6 +8,7 @@ type Stock = ShopReport['stock']
 const noFigures: Figures = {
   sold: 0, sales: 0, gone: 0, received: 0, movements: 0, sales_value: 0, unpriced_products: 0, cogs: 0, uncosted_products: 0,
   margin_sales_value: 0, gross_margin: 0, shrinkage_units: 0, shrinkage_value: 0, shrinkage_uncosted_products: 0,
+  damaged: 0, lost: 0, written_off_value: 0, written_off_uncosted_products: 0, corrected: 0,
 }
 const noStock: Stock = { products: 0, costed_products: 0, units_start: 0, units_end: 0, value_start: 0, value_end: 0 }
 
@@ -49,5 +50,20 @@ describe('figureRows', () => {
     expect(rows['Cost of goods sold']).toEqual(['£4.40', '1 product without a cost is left out'])
     expect(rows['Gross margin']).toEqual(['£5.60', 'on products with a price and a cost (56.0% of sales)'])
     expect(rows['Stock value at end']).toEqual(['£24.20', '1 product without a cost is left out'])
+  })
+
+  it('shows what was taken off by hand beside what photo stocktakes found missing, and count corrections either way', () => {
+    const rows = shown({ damaged: 2, lost: 1, written_off_value: 1.5, written_off_uncosted_products: 1, corrected: -1200, shrinkage_units: 4 })
+    expect(rows['Missing units']![0]).toBe('4')
+    expect(rows['Damaged or lost']).toEqual(['3', 'taken off by hand: 2 damaged, 1 lost or stolen'])
+    expect(rows['Damaged or lost at cost']).toEqual(['£1.50', '1 product without a cost is left out'])
+    expect(rows['Count corrections']![0]).toBe('−1,200')
+    expect(shown({ corrected: 3 })['Count corrections']![0]).toBe('+3')
+    expect(shown({ corrected: 0 })['Count corrections']![0]).toBe('0')
+    // nothing costed: unknown, and what would give it
+    expect(shown({ damaged: 2, written_off_uncosted_products: 1 })['Damaged or lost at cost']).toEqual([
+      '—',
+      '1 product without a cost is left out: set costs to value them',
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { formatMoney } from '@/lib/format/money'
+import { signed } from '@/lib/format/signed'
 import type { ShopReport } from './report'
 
 // The report's headline figures in the order and words both the page and the
@@ -11,7 +12,8 @@ export const PART_COST = '* leaves out the products missing that have no cost pr
 
 export interface FigureRow {
   label: string
-  kind: 'units' | 'money'
+  /** 'change': units that may go either way, shown "+3" or "−3" */
+  kind: 'units' | 'change' | 'money'
   /** null: a value at cost nobody can know yet (nothing it covers has a cost price), shown "—", never £0.00 */
   value: number | null
   /** what the figure leaves out or how it was reached, when the owner needs to know */
@@ -35,6 +37,8 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
   const margin = f.margin_sales_value > 0 ? ` (${((f.gross_margin / f.margin_sales_value) * 100).toFixed(1)}% of sales)` : ''
   const uncostedStock = stock.products - stock.costed_products
   const cogs = atCost(f.cogs, f.uncosted_products, f.sold !== 0)
+  const writtenOff = f.damaged + f.lost
+  const writtenOffValue = atCost(f.written_off_value, f.written_off_uncosted_products, writtenOff !== 0)
   const marginKnown = f.margin_sales_value > 0 || f.gross_margin !== 0 || (f.uncosted_products === 0 && f.unpriced_products === 0)
   const stockValue = (value: number, units: number): Pick<FigureRow, 'value' | 'note'> => {
     // no units held: £0.00 is known, and nothing was left out of it
@@ -70,6 +74,24 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
       value: atCost(f.shrinkage_value, f.shrinkage_uncosted_products, f.shrinkage_units !== 0),
       note: f.shrinkage_uncosted_products ? lacking(f.shrinkage_uncosted_products, 'a cost') : undefined,
     },
+    {
+      label: 'Damaged or lost',
+      kind: 'units',
+      value: writtenOff,
+      note: `taken off by hand: ${f.damaged} damaged, ${f.lost} lost or stolen`,
+    },
+    {
+      label: 'Damaged or lost at cost',
+      kind: 'money',
+      value: writtenOffValue,
+      note: uncostedNote(f.written_off_uncosted_products, writtenOffValue, 'set costs to value them'),
+    },
+    {
+      label: 'Count corrections',
+      kind: 'change',
+      value: f.corrected,
+      note: 'counts set by hand or by CSV import, net: + means more was on the shelf than recorded, − less',
+    },
     { label: 'Stock value at start', kind: 'money', ...stockValue(stock.value_start, stock.units_start) },
     { label: 'Stock value at end', kind: 'money', ...stockValue(stock.value_end, stock.units_end) },
   ]
@@ -77,4 +99,10 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
 
 /** A figure as people read it, on the page and in the email: "£7.50", "2,603". (The CSV writes minor units instead.) */
 export const formatFigure = (row: FigureRow, currency: string) =>
-  row.value === null ? '—' : row.kind === 'money' ? formatMoney(row.value, currency) : row.value.toLocaleString('en-GB')
+  row.value === null
+    ? '—'
+    : row.kind === 'money'
+      ? formatMoney(row.value, currency)
+      : row.kind === 'change'
+        ? signed(row.value).replace(/\d+/, (digits) => Number(digits).toLocaleString('en-GB'))
+        : row.value.toLocaleString('en-GB')

@@ -30,6 +30,14 @@ export const reportFiguresSchema = z.object({
   shrinkage_units: z.number().int(),
   shrinkage_value: money,
   shrinkage_uncosted_products: count,
+  /** units taken off by hand as damaged, and as lost or stolen (a photo stocktake's are shrinkage), net of undos */
+  damaged: z.number().int(),
+  lost: z.number().int(),
+  /** those units at cost; products without a cost are left out and counted */
+  written_off_value: money,
+  written_off_uncosted_products: count,
+  /** units counts set by hand or by CSV import moved, net: + more on the shelf than recorded, - less */
+  corrected: z.number().int(),
 })
 
 const productRef = { id: z.uuid(), name: z.string(), sku: z.string().nullable() }
