@@ -165,3 +165,34 @@ test('the review says plainly that confirming needs a connection, and confirms o
   await confirm.click()
   await expect(footer.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible({ timeout: 30_000 })
 })
+
+test('an upload under way when the Wi-Fi goes waits on the phone at once, and goes up when it is back: stored once', async ({ page, context }) => {
+  const owner = await ownerOnUpload(page, 'offline-mid')
+  // The photo's first upload gets no answer: the network goes while it is under way.
+  const sent: string[] = []
+  let underWay: () => void
+  const started = new Promise<void>((resolve) => (underWay = resolve))
+  await page.route('**/storage/v1/object/stock-photos/**', async (route) => {
+    if (route.request().method() !== 'POST' || route.request().url().includes('.preview.')) return route.continue()
+    sent.push(new URL(route.request().url()).pathname)
+    if (sent.length > 1) return route.continue()
+    underWay()
+  })
+  const start = page.getByRole('region', { name: 'Start of Day' })
+  await start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 3))
+  await started
+  await context.setOffline(true)
+  // long before the upload's deadline (20 s and more): it waits, and says why
+  const notice = page.getByRole('status').filter({ hasText: '1 photo waiting to upload' })
+  await expect(notice).toContainText("You're offline.", { timeout: 5_000 })
+  await expect(start).toContainText('Waiting to upload', { timeout: 1_000 })
+  expect(sent).toHaveLength(1)
+
+  await context.setOffline(false)
+  await expect(start).toContainText('Morning count: 3 units of 1 product', { timeout: 30_000 })
+  await expect(notice).toBeHidden()
+  expect(new Set(sent)).toEqual(new Set([sent[0]]))
+  const rows = (await storedPhotos(owner))!
+  expect(rows.map((row) => row.codes_found)).toEqual([3])
+  expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
+})

@@ -17,3 +17,16 @@ export function uploadBytes(body: RequestInit['body']): number | null {
   for (const value of body.values()) bytes += value instanceof Blob ? value.size : value.length
   return bytes
 }
+
+/**
+ * fetch for a file upload of `bytes`: given up at its deadline, or at once when the browser loses
+ * its network (the 'offline' event: Wi-Fi gone), so the photo waits on the phone for the connection,
+ * and goes again as soon as it is back, instead of reading "Uploading…" until the deadline.
+ */
+export function uploadFetch(input: RequestInfo | URL, init: RequestInit | undefined, bytes: number): Promise<Response> {
+  const lost = new AbortController()
+  const onOffline = () => lost.abort(new DOMException('The network went away during the upload', 'AbortError'))
+  globalThis.addEventListener?.('offline', onOffline)
+  const signal = AbortSignal.any([AbortSignal.timeout(uploadDeadlineMs(bytes)), lost.signal])
+  return fetch(input, { ...init, signal }).finally(() => globalThis.removeEventListener?.('offline', onOffline))
+}
