@@ -322,6 +322,11 @@ describe('bad ranges and other shops', () => {
       message: 'A report covers at most 2 years',
       badRange: true,
     })
+    const { data: today } = await owner.client.rpc('shop_report', { p_range: 'today' }).throwOnError()
+    const tomorrow = new Date(Date.parse(`${(today as { today: string }).today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const future = await getShopReport(owner.client, { range: 'custom', from: '2026-11-01', to: tomorrow })
+    expect(future).toMatchObject({ ok: false, message: expect.stringMatching(/^The end date is after today \(\d{1,2} [A-Z][a-z]{2} \d{4}\)$/), badRange: true })
+    expect(await getShopReport(owner.client, { range: 'custom', from: '2027-03-01', to: '2027-03-31' })).toMatchObject({ ok: false, badRange: true })
     const longest = await getShopReport(owner.client, { range: 'custom', from: '2024-11-01', to: '2026-11-01' })
     expect(longest?.ok && longest.report.daily).toHaveLength(731)
     const { error, status } = await owner.client.rpc('shop_report', { p_from: 'not-a-date', p_to: '2026-11-01' })
