@@ -44,8 +44,18 @@ test('an owner sets the report time, adds a partner who confirms, and sends a te
   expect(confirmation!.Subject).toBe('Confirm to get ShelfSnap reports from Chai Corner')
   const link = /(http\S+\/recipients\/confirm\?token=[0-9a-f]{64})/.exec(confirmation!.Text)![1]!
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
+  // the link says what it is for before anyone presses Confirm
+  await expect(page.getByRole('main')).toContainText(`Chai Corner would like to send its daily ShelfSnap report to ${partner}.`)
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByRole('status')).toHaveText(`You will get ShelfSnap reports from Chai Corner at ${partner}.`)
+  // opened again: already confirmed, not 'expired or already used'; a cut link says so before any press
+  await page.reload()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`You already get the ShelfSnap reports from Chai Corner at ${partner}. Each email has a link to unsubscribe.`)
+  await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, '').slice(0, -3))
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This link is not complete: copy the whole link from the email')
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, '').replace(/token=./, 'token=' + (link.at(-64) === '0' ? '1' : '0')))
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This link is not valid: a newer one may have replaced it. Ask the shop to send a new one from its ShelfSnap settings.')
   await page.goto('/settings')
   await expect(recipients.getByRole('listitem').filter({ hasText: partner })).toContainText('Confirmed')
 

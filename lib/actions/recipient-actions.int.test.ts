@@ -14,6 +14,8 @@ import type { Stack } from '@/supabase/local/stack'
 import { GET as cron } from '@/app/api/cron/deliveries/route'
 import { saveChannels, saveShopSettings } from './delivery-settings-actions'
 import { WHATSAPP_UNAVAILABLE } from '@/lib/whatsapp/cloud-api'
+import { describeReportRecipient } from '@/lib/data/report-recipients'
+import { createAdminClient } from '@/lib/supabase/admin'
 import { addEmailRecipient, confirmRecipient, removeRecipient, resendRecipientConfirmation } from './recipient-actions'
 import { addWhatsAppRecipient } from './whatsapp-recipient-actions'
 
@@ -119,8 +121,17 @@ describe('recipients', () => {
     })
     expect(await confirmRecipient(idle, formData({ token: 'short' }))).toMatchObject({ ok: false, message: 'This link is not complete: copy the whole link from the email' })
     expect(await confirmRecipient(idle, formData({ token }))).toEqual({ ok: true, message: 'You will get ShelfSnap reports from Corner Shop & Cafe at partner@example.com.' })
-    expect(await confirmRecipient(idle, formData({ token }))).toMatchObject({ ok: false })
+    // a second press (the link opened again) changes nothing, and says so in the same words
+    expect(await confirmRecipient(idle, formData({ token }))).toEqual({ ok: true, message: 'You will get ShelfSnap reports from Corner Shop & Cafe at partner@example.com.' })
     expect(await recipients(owner.shopId)).toEqual([expect.objectContaining({ confirmed: true })])
+    const admin = createAdminClient()
+    expect(await describeReportRecipient(admin, token)).toEqual({ shop_name: 'Corner Shop & Cafe', address: 'partner@example.com', state: 'confirmed' })
+    expect(await describeReportRecipient(admin, 'f'.repeat(64))).toBeNull()
+    // an unconfirmed link sent 8 days ago reads expired, and confirms nothing
+    await stack.db.query(`update report_recipients set confirmed_at = null, confirm_sent_at = now() - interval '8 days' where shop_id = $1`, [owner.shopId])
+    expect(await describeReportRecipient(admin, token)).toMatchObject({ state: 'expired' })
+    expect(await confirmRecipient(idle, formData({ token }))).toMatchObject({ ok: false })
+    await stack.db.query(`update report_recipients set confirmed_at = now() where shop_id = $1`, [owner.shopId])
 
     // the next report goes to both
     await inbox.clear()

@@ -66,6 +66,15 @@ export async function confirmReportRecipient(admin: SupabaseClient, token: strin
   return (data as { shop_name: string; address: string }[])[0] ?? null
 }
 
+export type RecipientLink = { shop_name: string; address: string; state: 'waiting' | 'confirmed' | 'expired' }
+
+/** Where an emailed confirmation link stands, without using it; null: not a link of ours (replaced, or cut). */
+export async function describeReportRecipient(admin: SupabaseClient, token: string): Promise<RecipientLink | null> {
+  const { data, error } = await admin.rpc('describe_report_recipient', { p_token: token })
+  if (error) throw new Error(error.message)
+  return (data as RecipientLink[])[0] ?? null
+}
+
 export type CodeCheck = 'confirmed' | 'wrong' | 'locked' | 'expired' | 'unknown'
 
 /** Checks the opt-in code the owner typed for a WhatsApp number of their shop; a wrong one counts as a try. */
