@@ -82,7 +82,8 @@ export function ImportProductsForm() {
         <p id="import-file-hint" className="text-sm text-muted-foreground">
           Columns: name, sku, barcode, qty, low_stock_threshold, target_qty, unit_cost, unit_price. Separated by commas,
           semicolons or tabs; up to 5000 rows and 1 MB. Products are matched by SKU (or by barcode when the SKU is blank);
-          a blank cell keeps the current value.
+          a blank cell keeps the current value. In Excel, format the sku and barcode columns as Text before you edit, or long
+          codes are saved shortened (5.01235E+12).
         </p>
         <p id="import-file-error" aria-live="polite" className="min-h-5 text-sm text-destructive">
           {previewing ? <span className="text-muted-foreground">Checking the file...</span> : error}

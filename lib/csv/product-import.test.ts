@@ -69,6 +69,15 @@ describe('parseProductCsv', () => {
     expect(result.totalRows).toBe(8)
   })
 
+  it('refuses a code a spreadsheet shortened to a number (5.01235E+12): its digits are gone, and it would replace the real code', () => {
+    const result = parse(`${HEADER}\nTea,T1,5.01235E+12,4\nCake,1.23457e+11,,2\nPie,P1,5012345678900,1\n`)
+    expect(result.rows.map((row) => row.values.sku)).toEqual(['P1'])
+    expect(result.issues.map(describeIssue)).toEqual([
+      "Line 2, Tea: barcode '5.01235E+12' is a number a spreadsheet shortened, so its digits are lost: format the column as text in the spreadsheet and enter the codes again",
+      "Line 3, Cake: SKU '1.23457e+11' is a number a spreadsheet shortened, so its digits are lost: format the column as text in the spreadsheet and enter the codes again",
+    ])
+  })
+
   it.each(['=HYPERLINK("http://evil","x")', '+SUM(1)', '-1+1', '@cmd', '\tTea', ' =1+1'])(
     'refuses the formula %j in a text column',
     (cell) => {

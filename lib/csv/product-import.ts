@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { blankAs, MAX_NAME, MAX_SKU, productField } from '@/lib/validations/product'
+import { blankAs, MAX_NAME, MAX_SKU, productField, SHORTENED_NUMBER } from '@/lib/validations/product'
 import { stripControlChars } from '@/lib/validations/clean-text'
 import { readCsv } from './read-csv'
 import { startsLikeFormula } from './write-csv'
@@ -76,6 +76,9 @@ function whyRefused(column: ImportColumn, cell: string): string {
   if (AMOUNTS.has(column)) {
     if (/^-\d/.test(cell)) return 'is below 0'
     return /^\d+([.,]\d+)?$/.test(cell) ? 'has too many digits (at most 10 before the point and 2 after)' : 'is not an amount like 2.50'
+  }
+  if (SHORTENED_NUMBER.test(cell)) {
+    return 'is a number a spreadsheet shortened, so its digits are lost: format the column as text in the spreadsheet and enter the codes again'
   }
   if (column === 'barcode') return 'may only hold letters, digits and . _ / + - (up to 64)'
   return `is ${cell.length} characters long: at most ${column === 'name' ? MAX_NAME : MAX_SKU}`

@@ -36,6 +36,8 @@ describe('createProductSchema', () => {
     [{ sku: 'x'.repeat(65) }, 'sku', 'SKU must be 64 characters or less'],
     [{ barcode: '123 456' }, 'barcode', 'Barcode may only hold letters, digits and . _ / + - (up to 64)'],
     [{ barcode: '=HYPERLINK("x")' }, 'barcode', 'Barcode may only hold letters, digits and . _ / + - (up to 64)'],
+    [{ barcode: '5.01235E+12' }, 'barcode', 'Barcode looks like a number a spreadsheet shortened, so its digits are lost: type the whole code'],
+    [{ sku: '1.23457e+11' }, 'sku', 'SKU looks like a number a spreadsheet shortened, so its digits are lost: type the whole code'],
     [{ qty: '-1' }, 'qty', 'Quantity must be a whole number 0 or more'],
     [{ qty: '1.5' }, 'qty', 'Quantity must be a whole number 0 or more'],
     [{ qty: '1e3' }, 'qty', 'Quantity must be a whole number 0 or more'],

@@ -3,6 +3,12 @@ import { z } from 'zod'
 export const MAX_NAME = 120
 export const MAX_SKU = 64
 export const BARCODE_PATTERN = /^[0-9A-Za-z._/+-]{1,64}$/
+/**
+ * A code a spreadsheet turned into a number and wrote back shortened: 5012345678900 saved as
+ * 5.01235E+12. Its digits are gone; taken as a code, it would replace the real one.
+ */
+export const SHORTENED_NUMBER = /^\d+(?:[.,]\d+)?E\+\d+$/i
+const SHORTENED = 'looks like a number a spreadsheet shortened, so its digits are lost: type the whole code'
 // int4 holds 2147483647; nine digits keep every value inside it.
 const WHOLE_NUMBER = /^\d{1,9}$/
 // numeric(12,2): ten digits before the point, two after; a comma is a decimal point too.
@@ -22,12 +28,14 @@ export const productField = {
     z
       .string({ error: `${label} must be text` })
       .trim()
-      .max(MAX_SKU, { error: `${label} must be ${MAX_SKU} characters or less` }),
+      .max(MAX_SKU, { error: `${label} must be ${MAX_SKU} characters or less` })
+      .refine((value) => !SHORTENED_NUMBER.test(value), { error: `${label} ${SHORTENED}` }),
   barcode: (label = 'Barcode') =>
     z
       .string({ error: `${label} must be text` })
       .trim()
-      .regex(BARCODE_PATTERN, { error: `${label} may only hold letters, digits and . _ / + - (up to 64)` }),
+      .regex(BARCODE_PATTERN, { error: `${label} may only hold letters, digits and . _ / + - (up to 64)` })
+      .refine((value) => !SHORTENED_NUMBER.test(value), { error: `${label} ${SHORTENED}` }),
   wholeNumber: (label: string) =>
     z
       .string({ error: `${label} must be a whole number 0 or more` })
