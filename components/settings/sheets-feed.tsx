@@ -1,19 +1,22 @@
 'use client'
 
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { makeFeedLink, type FeedActionState } from '@/lib/actions/report-feed-actions'
 import { useServerForm } from '@/lib/hooks/use-server-form'
+import { ConfirmActionDialog } from '@/components/feedback/confirm-action-dialog'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 
 /** The Google Sheets feed: make or replace its secret link, and the formulas to paste, shown once. */
 export function SheetsFeed({ madeAt }: { madeAt: string | null }) {
+  const [replaced, setReplaced] = useState<FeedActionState['formulas']>()
   const { state, pending, formProps } = useServerForm(makeFeedLink, {
     errorTitle: 'Could not make the feed link',
-    onSuccess: () => toast.success('Feed link made', { description: madeAt ? 'The old link has stopped working.' : 'Paste a formula into your sheet.' }),
+    onSuccess: () => toast.success('Feed link made', { description: 'Paste a formula into your sheet.' }),
   })
-  const formulas = (state as FeedActionState).formulas
+  const formulas = replaced ?? (state as FeedActionState).formulas
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
@@ -37,11 +40,29 @@ export function SheetsFeed({ madeAt }: { madeAt: string | null }) {
           ))}
         </div>
       )}
-      <form {...formProps}>
-        <Button type="submit" variant={madeAt ? 'outline' : 'default'} disabled={pending}>
-          {pending ? 'Making the link...' : madeAt ? 'Make a new link' : 'Make a feed link'}
-        </Button>
-      </form>
+      {madeAt ? (
+        // a new link stops the old one at once: every sheet that uses it stops updating
+        <ConfirmActionDialog
+          trigger={<Button variant="outline">Make a new link</Button>}
+          title="Make a new feed link?"
+          description="The current link stops working at once: every sheet that uses it stops updating until you paste the new formula into it."
+          confirmLabel="Make a new link"
+          pendingLabel="Making the link..."
+          action={makeFeedLink}
+          fields={{}}
+          errorTitle="Could not make the feed link"
+          onDone={(done) => {
+            setReplaced((done as FeedActionState).formulas)
+            toast.success('Feed link made', { description: 'The old link has stopped working.' })
+          }}
+        />
+      ) : (
+        <form {...formProps}>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Making the link...' : 'Make a feed link'}
+          </Button>
+        </form>
+      )}
     </div>
   )
 }

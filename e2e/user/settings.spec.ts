@@ -25,7 +25,15 @@ test('an owner makes a Google Sheets feed link: the formula to paste, a feed tha
   // a new link: the old one stops at once
   await page.reload()
   await expect(sheets.getByLabel("Today's report")).toHaveCount(0)
+  // it asks first: Cancel leaves the sheets that use the link alone
   await sheets.getByRole('button', { name: 'Make a new link' }).click()
+  const ask = page.getByRole('dialog', { name: 'Make a new feed link?' })
+  await expect(ask).toContainText('every sheet that uses it stops updating')
+  await ask.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ask).toBeHidden()
+  expect((await fetch(url!)).status).toBe(200)
+  await sheets.getByRole('button', { name: 'Make a new link' }).click()
+  await ask.getByRole('button', { name: 'Make a new link' }).click()
   await expectToast(page, 'Feed link made', 'The old link has stopped working.', 'success')
   expect((await fetch(url!)).status).toBe(404)
   const fresh = /"(http[^"]+)"/.exec(await sheets.getByLabel("Today's report").inputValue())![1]!
