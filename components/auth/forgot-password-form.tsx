@@ -5,7 +5,8 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 
-export function ForgotPasswordForm() {
+/** "Forgot password?": the address typed, or with `email` the signed-in member's own, sent without asking. */
+export function ForgotPasswordForm({ email }: { email?: string }) {
   const { state, pending, formProps } = useServerForm(requestPasswordReset, { errorTitle: 'Could not send the link', onSuccess: () => {} })
   if (state.ok) {
     return (
@@ -16,9 +17,13 @@ export function ForgotPasswordForm() {
   }
   return (
     <form {...formProps} noValidate className="grid gap-2">
-      <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={state.fieldErrors?.email} />
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? 'Sending...' : 'Send reset link'}
+      {email ? (
+        <input type="hidden" name="email" value={email} />
+      ) : (
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" errors={state.fieldErrors?.email} />
+      )}
+      <Button type="submit" size={email ? 'default' : 'lg'} variant={email ? 'outline' : 'default'} disabled={pending}>
+        {pending ? 'Sending...' : email ? 'Email me a reset link' : 'Send reset link'}
       </Button>
     </form>
   )

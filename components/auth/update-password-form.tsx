@@ -7,8 +7,11 @@ import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
 
-/** A new password, or with `first` an invited member's first one (the same action, in words for it). */
-export function UpdatePasswordForm({ next, first = false }: { next: string; first?: boolean }) {
+/**
+ * A new password, or with `first` an invited member's first one (the same action, in words for it).
+ * `askCurrent`: signed in with a password, not by an emailed link, so the current one is asked for.
+ */
+export function UpdatePasswordForm({ next, first = false, askCurrent = false }: { next: string; first?: boolean; askCurrent?: boolean }) {
   const router = useRouter()
   const { state, pending, formProps } = useServerForm(updatePassword, {
     errorTitle: first ? 'Could not set the password' : 'Could not change the password',
@@ -22,6 +25,9 @@ export function UpdatePasswordForm({ next, first = false }: { next: string; firs
   const errors = state.fieldErrors ?? {}
   return (
     <form {...formProps} noValidate className="grid gap-2">
+      {askCurrent && (
+        <FormField id="current_password" name="current_password" type="password" label="Current password" autoComplete="current-password" errors={errors.current_password} />
+      )}
       <FormField id="password" name="password" type="password" label={first ? 'Password' : 'New password'} autoComplete="new-password" errors={errors.password} />
       <FormField
         id="confirmPassword"

@@ -114,3 +114,27 @@ test('"Sign out everywhere else" in the account menu signs the other devices out
   await expect(otherPage).toHaveURL('/auth?next=%2Fapp%2Fproducts')
   await other.close()
 })
+
+test('Change password from the account menu asks for the current one, and offers a reset link for a forgotten one', async ({ page }) => {
+  const owner = await createOwner('change-pw', { shopName: 'Locked Till' })
+  await signInThroughUi(page, owner)
+  await page.goto('/app/products')
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Change password' }).click()
+  await expect(page).toHaveURL('/auth/update-password?next=%2Fapp%2Fproducts')
+  const current = page.getByLabel('Current password')
+  // a phone left signed in does not give the account away: a wrong current password changes nothing
+  await current.fill('not-my-password')
+  await page.getByLabel('New password', { exact: true }).fill('taken-over-1')
+  await page.getByLabel('New password again').fill('taken-over-1')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(current).toHaveAccessibleDescription('That is not your current password')
+  await expect(page.getByRole('button', { name: 'Email me a reset link' })).toBeVisible()
+
+  await current.fill(owner.password)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expectToast(page, 'Password changed', 'Your password is changed.', 'success')
+  await expect(page).toHaveURL('/app/products')
+  await page.context().clearCookies()
+  await signInThroughUi(page, { ...owner, password: 'taken-over-1' })
+})

@@ -36,7 +36,7 @@ describe('auth email actions', () => {
     })
   })
 
-  it('change the password only for a signed-in user, when both entries match and follow the rules', async () => {
+  it('change the password only for a signed-in user who gives the current one, when both entries match and follow the rules', async () => {
     signOutEveryone()
     expect(await updatePassword(idle, formData({ password: 'another-secret', confirmPassword: 'another-secret' }))).toEqual({ ok: false, message: 'No user found' })
     await signInAs(owner)
@@ -46,7 +46,17 @@ describe('auth email actions', () => {
     })
     expect(await updatePassword(idle, formData({ password: 'short', confirmPassword: 'short' }))).toMatchObject({ ok: false, message: 'Password must be at least 6 characters' })
     expect((await anonClient(stack).auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull()
-    expect(await updatePassword(idle, formData({ password: 'another-secret', confirmPassword: 'another-secret' }))).toEqual({ ok: true, message: 'Your password is changed.' })
+    // signed in with the password (not by an emailed link): the current one is asked for, and checked
+    expect(await updatePassword(idle, formData({ password: 'another-secret', confirmPassword: 'another-secret' }))).toEqual({
+      ok: false,
+      message: 'Enter your current password',
+      fieldErrors: { current_password: ['Enter your current password'] },
+    })
+    const wrong = formData({ current_password: 'not-it-at-all', password: 'another-secret', confirmPassword: 'another-secret' })
+    expect(await updatePassword(idle, wrong)).toMatchObject({ ok: false, fieldErrors: { current_password: ['That is not your current password'] } })
+    expect((await anonClient(stack).auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull()
+    const right = formData({ current_password: owner.password, password: 'another-secret', confirmPassword: 'another-secret' })
+    expect(await updatePassword(idle, right)).toEqual({ ok: true, message: 'Your password is changed.' })
     expect((await anonClient(stack).auth.signInWithPassword({ email: owner.email, password: 'another-secret' })).error).toBeNull()
   })
 })

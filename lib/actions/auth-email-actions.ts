@@ -20,11 +20,21 @@ export const requestPasswordReset = validatedAction(passwordResetSchema, async (
   return { ok: true, message: `If ${email} has a ShelfSnap account, we sent it a link to choose a new password.` }
 }, { limit: 'password-reset' })
 
-/** /auth/update-password, signed in by the emailed link. */
+/** The auth server's answers about the current password (GoTrue's error codes). */
+const CURRENT_PASSWORD_CODES = new Set(['current_password_required', 'current_password_mismatch', 'current_password_invalid'])
+
+/**
+ * /auth/update-password: signed in by the emailed link, or from the account menu, where the auth
+ * server asks for the current password (a phone left signed in does not give the account away).
+ */
 export const updatePassword = validatedAction(
   updatePasswordSchema,
-  async ({ password }, { supabase }) => {
-    const { error } = await supabase.auth.updateUser({ password })
+  async ({ current_password, password }, { supabase }) => {
+    const { error } = await supabase.auth.updateUser({ password, ...(current_password ? { current_password } : {}) })
+    if (error?.code && CURRENT_PASSWORD_CODES.has(error.code)) {
+      const message = current_password ? 'That is not your current password' : 'Enter your current password'
+      return { ok: false, message, fieldErrors: { current_password: [message] } }
+    }
     if (error) return { ok: false, message: error.message }
     return { ok: true, message: 'Your password is changed.' }
   },

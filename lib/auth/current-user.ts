@@ -10,7 +10,14 @@ export interface CurrentUser {
   anonymous: boolean
   /** 'aal2' once the authenticator's code is in, else 'aal1' */
   aal: string
+  /**
+   * signed in by an emailed link (a password reset, an invitation): the auth server then sets a
+   * new password without the current one (GoTrue's Session.IsRecovery(): amr otp, magiclink, recovery)
+   */
+  fromEmailedLink: boolean
 }
+
+const LINK_METHODS = new Set(['otp', 'magiclink', 'recovery'])
 
 // Once per request, however many server components ask. getClaims() verifies the JWT;
 // never trust getSession() in server code: it only reads the cookie.
@@ -20,5 +27,12 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const { data, error } = await supabase.auth.getClaims()
   if (isBackendFailure(error)) throw new BackendUnreachableError(error)
   if (error || !data?.claims) return null
-  return { id: data.claims.sub, email: data.claims.email, anonymous: data.claims.is_anonymous === true, aal: String(data.claims.aal ?? 'aal1') }
+  const { claims } = data
+  return {
+    id: claims.sub,
+    email: claims.email,
+    anonymous: claims.is_anonymous === true,
+    aal: String(claims.aal ?? 'aal1'),
+    fromEmailedLink: (claims.amr ?? []).some((entry) => LINK_METHODS.has(typeof entry === 'string' ? entry : entry.method)),
+  }
 })

@@ -24,7 +24,8 @@ export const signUpSchema = signInSchema.extend({
 export const passwordResetSchema = signInSchema.pick({ email: true })
 
 export const updatePasswordSchema = z
-  .object({ password, confirmPassword: z.string() })
+  // current_password: asked unless the session came from an emailed link (the auth server checks it)
+  .object({ current_password: z.string().max(100).optional(), password, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, { error: 'The passwords do not match', path: ['confirmPassword'] })
 
 export type SignInInput = z.infer<typeof signInSchema>

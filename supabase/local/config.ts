@@ -32,6 +32,12 @@ export interface StackConfig {
    * honoured only with the secret key. null: always the socket's.
    */
   rateLimitHeader: string | null
+  /**
+   * GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD (hosted: Authentication → "Require
+   * current password when updating"): PUT /user sets a new password only with the right
+   * current_password, unless the session came from an emailed link (amr otp, magiclink or recovery).
+   */
+  updatePasswordRequireCurrentPassword: boolean
   /** GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED (config.toml enable_anonymous_sign_ins) */
   enableAnonymousSignIns: boolean
   /** anonymous sign-ins per IP; GoTrue's RATE_LIMIT_ANONYMOUS_USERS is 30 an hour */
@@ -99,6 +105,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     minimumPasswordLength: 6,
     signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
     rateLimitHeader: 'Sb-Forwarded-For',
+    updatePasswordRequireCurrentPassword: true,
     enableAnonymousSignIns: true,
     anonymousSignInRateLimit: { max: 30, windowMs: 60 * 60_000 },
     maxBodyBytes: 1024 * 1024,

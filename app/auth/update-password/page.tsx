@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { getCurrentUser } from '@/lib/auth/current-user'
 import { safeNextPath } from '@/lib/auth/next-path'
+import { ForgotPasswordForm } from '@/components/auth/forgot-password-form'
 import { UpdatePasswordForm } from '@/components/auth/update-password-form'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
@@ -25,7 +26,13 @@ export default async function UpdatePasswordPage({ searchParams }: { searchParam
           <CardDescription>{first ? `For ${user.email}: you sign in with it from now on. Then you join the shop.` : `For ${user.email}`}</CardDescription>
         </CardHeader>
         <CardContent>
-          <UpdatePasswordForm next={then} first={first} />
+          <UpdatePasswordForm next={then} first={first} askCurrent={!user.fromEmailedLink} />
+          {!user.fromEmailedLink && user.email && (
+            <div className="mt-6 grid gap-2 border-t pt-4 text-sm">
+              <p className="text-muted-foreground">Forgotten your current password? We can email {user.email} a link to choose a new one.</p>
+              <ForgotPasswordForm email={user.email} />
+            </div>
+          )}
         </CardContent>
       </Card>
     </main>

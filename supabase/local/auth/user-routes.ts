@@ -4,7 +4,7 @@ import { requireUser } from './caller.ts'
 import { applyEmailChange } from './email-change.ts'
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts'
 import { optionalObject, optionalString, type JsonObject } from './request-body.ts'
-import { endSessions, LOGOUT_SCOPES, type LogoutScope } from './sessions.ts'
+import { endSessions, LOGOUT_SCOPES, sessionAssurance, type LogoutScope } from './sessions.ts'
 import { emailExists, isUniqueViolation, validateEmail } from './signup.ts'
 import { findUserByEmail, findUserById, loadUserJson } from './users.ts'
 
@@ -25,6 +25,14 @@ export function mergeMetadata(current: JsonObject, updates: JsonObject): JsonObj
   return Object.fromEntries(merged)
 }
 
+/** GoTrue's Session.IsRecovery(): the session was signed in by an emailed link or code. */
+async function fromEmailedLink(a: AuthRequest, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false
+  const { amr } = await sessionAssurance(a.db, sessionId)
+  return amr.some((entry) => RECOVERY_METHODS.has(entry.method))
+}
+const RECOVERY_METHODS = new Set(['otp', 'magiclink', 'recovery'])
+
 /** PUT /user: metadata (`data`), password and, autoconfirmed, email. */
 export async function updateUser(a: AuthRequest): Promise<JsonObject> {
   const { user, sessionId } = await requireUser(a)
@@ -41,6 +49,13 @@ export async function updateUser(a: AuthRequest): Promise<JsonObject> {
   if (password !== undefined) {
     if (password === '') throw validationFailed('Password update requires a non-empty password')
     assertStrongPassword(password, a.config.minimumPasswordLength)
+    if (a.config.updatePasswordRequireCurrentPassword && user.encrypted_password && !(await fromEmailedLink(a, sessionId))) {
+      const current = optionalString(body, 'current_password')
+      if (!current) throw badRequest('current_password_required', 'Current password required when setting new password.')
+      if (!(await verifyPassword(current, user.encrypted_password))) {
+        throw badRequest('current_password_mismatch', 'Current password required when setting new password.')
+      }
+    }
     if (await verifyPassword(password, user.encrypted_password)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
     }

@@ -190,7 +190,7 @@ describe('user endpoints', () => {
     expect(userCalls).toHaveLength(1)
   })
 
-  it('updates metadata (null removes a key) and the password, ending the other sessions', async () => {
+  it('updates metadata (null removes a key) and the password, with the current one, ending the other sessions', async () => {
     const { client, email, user } = await signedIn(stack)
     const other = authClient(stack)
     await other.auth.signInWithPassword({ email, password: PASSWORD })
@@ -203,10 +203,16 @@ describe('user endpoints', () => {
     expect(second.data.user?.user_metadata).not.toHaveProperty('plan')
     expect(await sessionCount(stack, user.id)).toBe(2)
 
-    const changed = await client.auth.updateUser({ password: 'a-brand-new-password' })
+    // a session signed in with the password must give it (GoTrue's update_password_require_current_password)
+    const missing = await client.auth.updateUser({ password: 'a-brand-new-password' })
+    expect([missing.error?.status, missing.error?.code]).toEqual([400, 'current_password_required'])
+    const wrong = await client.auth.updateUser({ password: 'a-brand-new-password', current_password: 'not-the-password' })
+    expect([wrong.error?.status, wrong.error?.code]).toEqual([400, 'current_password_mismatch'])
+    expect(await sessionCount(stack, user.id)).toBe(2)
+    const changed = await client.auth.updateUser({ password: 'a-brand-new-password', current_password: PASSWORD })
     expect(changed.error).toBeNull()
     expect(await sessionCount(stack, user.id)).toBe(1)
-    const same = await client.auth.updateUser({ password: 'a-brand-new-password' })
+    const same = await client.auth.updateUser({ password: 'a-brand-new-password', current_password: 'a-brand-new-password' })
     expect(same.error?.code).toBe('same_password')
     expect(same.error?.status).toBe(422)
     const old = await authClient(stack).auth.signInWithPassword({ email, password: PASSWORD })
