@@ -66,7 +66,7 @@ export function ReportTables({ report }: { report: ShopReport }) {
         id="slow-movers"
         title="Slow movers"
         description="In stock at the end of the period, with no sale in the 30 days before it; products added to the catalogue in that time are left out. Most money on the shelf first."
-        empty="Every product in stock sold at least once in the last 30 days."
+        empty="None: every product in stock that was in the catalogue 30 days ago sold at least once since (products added since are left out)."
         headers={['Product', 'In stock', 'Value at cost', 'Last sold']}
         rows={slow.products.map((p) => ({
           key: p.id,

@@ -40,7 +40,7 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
   await expect(page.getByRole('main')).toContainText(`${shop.name} ·`)
 
   const onScreen: Record<string, string> = {}
-  const labels = ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Missing units']
+  const labels = ['Units sold', 'Sales value', 'Cost of goods sold', 'Gross margin', 'Units received', 'Opening stock of new products', 'Missing units']
   labels.push('Damaged or lost', 'Damaged or lost at cost', 'Count corrections', 'Stock value at start', 'Stock value at end')
   for (const label of labels) {
     onScreen[label] = (await reportFigure(page, label).textContent())!.trim()
@@ -53,6 +53,7 @@ test('a new owner opens 7 days of reports: the figures on screen are the ones th
     'Cost of goods sold': '£4.40',
     'Gross margin': '£5.60',
     'Units received': '6',
+    'Opening stock of new products': '28',
     'Missing units': '0',
     'Damaged or lost': '2',
     'Damaged or lost at cost': '£1.10',

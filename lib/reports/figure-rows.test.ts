@@ -8,7 +8,7 @@ type Stock = ShopReport['stock']
 const noFigures: Figures = {
   sold: 0, sales: 0, gone: 0, received: 0, movements: 0, sales_value: 0, unpriced_products: 0, cogs: 0, uncosted_products: 0,
   margin_sales_value: 0, gross_margin: 0, shrinkage_units: 0, shrinkage_value: 0, shrinkage_uncosted_products: 0,
-  damaged: 0, lost: 0, written_off_value: 0, written_off_uncosted_products: 0, corrected: 0,
+  damaged: 0, lost: 0, written_off_value: 0, written_off_uncosted_products: 0, corrected: 0, opened: 0,
 }
 const noStock: Stock = { products: 0, costed_products: 0, units_start: 0, units_end: 0, value_start: 0, value_end: 0 }
 

@@ -62,11 +62,13 @@ export function figureRows({ figures: f, stock }: Pick<ShopReport, 'figures' | '
       note: marginKnown ? `on products with a price and a cost${margin}` : 'none of the products sold has both a price and a cost yet',
     },
     { label: 'Units received', kind: 'units', value: f.received },
+    { label: 'Opening stock of new products', kind: 'units', value: f.opened, note: 'what the products added in the period started with' },
     {
       label: 'Missing units',
       kind: 'units',
       value: f.shrinkage_units,
-      note: 'found by photo stocktakes: gone from the shelf with no sale recorded',
+      // the review splits them: Missing (the day had sales, so not sold) and Sold or missing (no sales recorded)
+      note: "found by photo stocktakes: gone from the shelf with no sale recorded (a review's Missing and Sold or missing together)",
     },
     {
       label: 'Shrinkage at cost',

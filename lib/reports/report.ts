@@ -38,6 +38,8 @@ export const reportFiguresSchema = z.object({
   written_off_uncosted_products: count,
   /** units counts set by hand or by CSV import moved, net: + more on the shelf than recorded, - less */
   corrected: z.number().int(),
+  /** the opening stock of products added in the period */
+  opened: z.number().int(),
 })
 
 const productRef = { id: z.uuid(), name: z.string(), sku: z.string().nullable() }

@@ -32,6 +32,7 @@ export const sevenDayReport: ShopReport = {
     written_off_value: 0.4,
     written_off_uncosted_products: 0,
     corrected: -2,
+    opened: 0,
   },
   stock: { products: 2, costed_products: 1, units_start: 0, units_end: 28, value_start: 0, value_end: 24.2 },
   daily: [['2026-11-23', 6, 16, 24.2]],
