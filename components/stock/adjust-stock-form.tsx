@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useFocusAfter } from '@/lib/hooks/use-focus-after'
+import { COUNT_ALREADY_MATCHED } from '@/lib/actions/action-state'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
 import { announceStockChanged } from '@/lib/stock-events'
@@ -36,7 +37,8 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
   const { state, pending, formProps } = useServerForm(adjustOrKeep(taps, name), {
     errorTitle: 'Stock not changed',
     onSuccess: ({ message }) => {
-      toast.success(message === KEPT_ON_PHONE ? 'Stock change waiting to sync' : 'Stock updated', { description: message })
+      const title = message === KEPT_ON_PHONE ? 'Stock change waiting to sync' : message === COUNT_ALREADY_MATCHED ? 'Nothing to change' : 'Stock updated'
+      toast.success(title, { description: message })
       announceStockChanged()
       setFormKey((key) => key + 1)
     },

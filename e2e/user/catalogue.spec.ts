@@ -206,6 +206,13 @@ test('adjusts stock with a reason and shows it first in the history', async ({ p
   await page.getByRole('button', { name: 'Save stock change' }).click()
   await expect(page.getByLabel('How many')).toHaveAccessibleDescription('Not enough stock: only 7 in stock')
   await expect(history).toHaveCount(2)
+
+  // a count that already matches books nothing, and the toast does not say it did
+  await page.getByText('Set count', { exact: true }).click()
+  await page.getByLabel('Counted on the shelf (now 7)').fill('7')
+  await page.getByRole('button', { name: 'Save stock change' }).click()
+  await expectToast(page, 'Nothing to change', 'The count already matched: nothing changed', 'success')
+  await expect(history).toHaveCount(2)
 })
 
 test('the history is paginated, newest first', async ({ page }) => {

@@ -6,7 +6,7 @@ import { getProduct } from '@/lib/data/products'
 import { adjustStock as changeStock, setStock, undoStockChange } from '@/lib/data/stock-movements'
 import { productIdSchema } from '@/lib/validations/product'
 import { adjustStockSchema } from '@/lib/validations/stock'
-import { OTHER_USER_MESSAGE, type ActionState } from './action-state'
+import { COUNT_ALREADY_MATCHED, OTHER_USER_MESSAGE, type ActionState } from './action-state'
 import { validatedAction } from './validated-action'
 
 /** The device's outbox names whose change it sends: another user's session never books it. */
@@ -27,7 +27,7 @@ export const adjustStock = validatedAction(
     revalidatePath(`/app/products/${product_id}`)
     return {
       ok: true,
-      message: result.qtyAfter === null ? 'The count already matched: nothing changed' : `Stock is now ${result.qtyAfter}`,
+      message: result.qtyAfter === null ? COUNT_ALREADY_MATCHED : `Stock is now ${result.qtyAfter}`,
       qty: result.qtyAfter ?? undefined,
     }
   },
