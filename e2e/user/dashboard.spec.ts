@@ -88,7 +88,7 @@ test.describe('the stocked shop', () => {
     const downloading = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Export Report' }).click()
     const download = await downloading
-    expect(download.suggestedFilename()).toMatch(/^shelfsnap-report-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(download.suggestedFilename()).toMatch(/^shelfsnap-day-by-product-\d{4}-\d{2}-\d{2}\.csv$/)
     const bytes = readFileSync((await download.path())!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').split('\r\n')

@@ -44,6 +44,6 @@ describe('dayReportCsv', () => {
   })
 
   it("names the file with the shop's date", () => {
-    expect(dayReportFileName('2026-03-29')).toBe('shelfsnap-report-2026-03-29.csv')
+    expect(dayReportFileName('2026-03-29')).toBe('shelfsnap-day-by-product-2026-03-29.csv')
   })
 })

@@ -50,5 +50,5 @@ export function dayReportCsv(report: DayReport): string {
   return lines.join('')
 }
 
-/** shelfsnap-report-YYYY-MM-DD.csv: the shop's own date, as the database computed it. */
-export const dayReportFileName = (date: string) => `shelfsnap-report-${date}.csv`
+/** shelfsnap-day-by-product-YYYY-MM-DD.csv: the shop's own date, as the database computed it; not the name of the Reports export of that day, which holds other figures. */
+export const dayReportFileName = (date: string) => `shelfsnap-day-by-product-${date}.csv`

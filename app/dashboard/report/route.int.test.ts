@@ -47,7 +47,7 @@ describe('GET /dashboard/report', () => {
     const { response, bytes, text } = await download()
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="shelfsnap-report-${day.date}.csv"`)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="shelfsnap-day-by-product-${day.date}.csv"`)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(text.endsWith('\r\n')).toBe(true)
