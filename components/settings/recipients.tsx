@@ -6,6 +6,7 @@ import { addEmailRecipient, removeRecipient, resendRecipientConfirmation } from 
 import { addWhatsAppRecipient, confirmWhatsAppRecipient } from '@/lib/actions/whatsapp-recipient-actions'
 import type { ActionState } from '@/lib/actions/action-state'
 import type { ReportRecipient } from '@/lib/data/report-recipients'
+import { useFreshForm } from '@/lib/hooks/use-fresh-form'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Badge } from '@/components/ui/badge'
@@ -59,12 +60,16 @@ function CodeForm({ recipient }: { recipient: ReportRecipient }) {
 }
 
 function AddForm({ action, id, name, label, type, placeholder, submit }: { action: Action; id: string; name: string; label: string; type: string; placeholder: string; submit: string }) {
+  const fresh = useFreshForm()
   const { state, pending, formProps } = useServerForm(action, {
     errorTitle: 'Could not add the recipient',
-    onSuccess: ({ message }) => toast.success('Recipient added', { description: message }),
+    onSuccess: ({ message }) => {
+      toast.success('Recipient added', { description: message })
+      fresh.clear()
+    },
   })
   return (
-    <form {...formProps} className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+    <form key={fresh.key} ref={fresh.ref} {...formProps} className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
       <FormField id={id} name={name} label={label} type={type} placeholder={placeholder} required errors={state.fieldErrors?.[name]} />
       <Button type="submit" variant="outline" disabled={pending} className="sm:mt-6">
         {pending ? 'Adding...' : submit}

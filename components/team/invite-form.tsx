@@ -2,6 +2,7 @@
 
 import { toast } from 'sonner'
 import { inviteTeamMember } from '@/lib/actions/team-actions'
+import { useFreshForm } from '@/lib/hooks/use-fresh-form'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
@@ -9,12 +10,16 @@ import { RoleSelect } from './role-select'
 
 /** The owner invites someone by email, as manager or staff. */
 export function InviteForm() {
+  const fresh = useFreshForm()
   const { state, pending, formProps } = useServerForm(inviteTeamMember, {
     errorTitle: 'Invitation not sent',
-    onSuccess: ({ message }) => toast.success('Invitation sent', { description: message }),
+    onSuccess: ({ message }) => {
+      toast.success('Invitation sent', { description: message })
+      fresh.clear()
+    },
   })
   return (
-    <form {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:gap-3">
+    <form key={fresh.key} ref={fresh.ref} {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:gap-3">
       <FormField id="invite-email" name="email" type="email" label="Email" autoComplete="off" placeholder="sam@example.com" required errors={state.fieldErrors?.email} />
       <div className="grid gap-2">
         <label htmlFor="invite-role" className="text-sm font-medium">

@@ -35,6 +35,9 @@ test('an owner sets the report time, adds a partner who confirms, and sends a te
   await recipients.getByLabel('Add an email address').fill(partner)
   await recipients.getByRole('button', { name: 'Add email' }).click()
   await expectToast(page, 'Recipient added', `Confirmation sent to ${partner}: nothing else goes there until it is confirmed`, 'success')
+  // the box is empty again, ready for the next address, not holding this one for a second tap
+  await expect(recipients.getByLabel('Add an email address')).toHaveValue('')
+  await expect(recipients.getByLabel('Add an email address')).toBeFocused()
   await expect(recipients.getByRole('listitem').filter({ hasText: partner })).toContainText('Waiting for confirmation')
   // the address reads along a line beside its buttons, not one letter a line
   const address = (await recipients.getByRole('listitem').filter({ hasText: partner }).locator('span').first().boundingBox())!

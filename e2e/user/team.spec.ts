@@ -21,6 +21,7 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await page.getByLabel('Role').selectOption('staff')
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expectToast(page, 'Invitation sent', `Invitation sent to ${staff.email}. It is open for 7 days; if the emailed link has run out, invite them again.`, 'success')
+  await expect(page.getByLabel('Email')).toHaveValue('')
   const waiting = page.getByRole('region', { name: 'Invitations waiting' })
   await expect(waiting.getByRole('listitem').filter({ hasText: staff.email })).toContainText('Staff')
 
