@@ -6,7 +6,8 @@ import { SESSION_ENDED_NOTICE } from '@/lib/auth/no-shop'
 
 type SearchParams = Promise<{ next?: string | string[]; mode?: string | string[]; link?: string | string[]; session?: string | string[] }>
 
-const EXPIRED_LINK = 'That link has expired or was already used. Sign in, or ask for a new one below.'
+// An invitation's link opened twice, its password never chosen, lands here too: Forgot password? sets one.
+const EXPIRED_LINK = 'That link has expired or was already used. Sign in, or ask for a new one below. Invited and no password yet? Use "Forgot password?".'
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   return { title: parseAuthMode((await searchParams).mode) === 'sign-up' ? 'Sign up' : 'Sign in' }

@@ -42,7 +42,7 @@ export function PeriodPicker({ range, from, to, today, fieldErrors = {} }: Perio
           <input type="hidden" name="range" value="custom" />
           <FormField id="report-from" name="from" label="From" type="date" max={today} defaultValue={from} errors={fieldErrors.from ? [fieldErrors.from] : undefined} />
           <FormField id="report-to" name="to" label="To" type="date" max={today} defaultValue={to} errors={fieldErrors.to ? [fieldErrors.to] : undefined} />
-          <Button type="submit" className="sm:mt-7">
+          <Button type="submit" className="mt-2 mb-2 sm:mt-7 sm:mb-0">
             Show report
           </Button>
         </form>

@@ -31,7 +31,7 @@ test('a new owner signs up, follows the link in the confirmation email and lands
   // a link works once
   await page.goto(await confirmLinkIn(owner.email, 'Confirm your ShelfSnap account'))
   await expect(page).toHaveURL('/auth?link=expired')
-  await expect(page.getByRole('alert').filter({ hasText: 'That link has expired or was already used. Sign in, or ask for a new one below.' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'That link has expired or was already used. Sign in, or ask for a new one below. Invited and no password yet? Use "Forgot password?".' })).toBeVisible()
 })
 
 test('an owner who forgot the password resets it through the emailed link and signs in with the new one', async ({ page, browser }) => {
