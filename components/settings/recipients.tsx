@@ -60,16 +60,16 @@ function CodeForm({ recipient }: { recipient: ReportRecipient }) {
 }
 
 function AddForm({ action, id, name, label, type, placeholder, submit }: { action: Action; id: string; name: string; label: string; type: string; placeholder: string; submit: string }) {
-  const fresh = useFreshForm()
+  const { key: formKey, ref: formRef, clear } = useFreshForm()
   const { state, pending, formProps } = useServerForm(action, {
     errorTitle: 'Could not add the recipient',
     onSuccess: ({ message }) => {
       toast.success('Recipient added', { description: message })
-      fresh.clear()
+      clear()
     },
   })
   return (
-    <form key={fresh.key} ref={fresh.ref} {...formProps} className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+    <form key={formKey} ref={formRef} {...formProps} className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
       <FormField id={id} name={name} label={label} type={type} placeholder={placeholder} required errors={state.fieldErrors?.[name]} />
       <Button type="submit" variant="outline" disabled={pending} className="sm:mt-6">
         {pending ? 'Adding...' : submit}

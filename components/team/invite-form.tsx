@@ -10,16 +10,16 @@ import { RoleSelect } from './role-select'
 
 /** The owner invites someone by email, as manager or staff. */
 export function InviteForm() {
-  const fresh = useFreshForm()
+  const { key: formKey, ref: formRef, clear } = useFreshForm()
   const { state, pending, formProps } = useServerForm(inviteTeamMember, {
     errorTitle: 'Invitation not sent',
     onSuccess: ({ message }) => {
       toast.success('Invitation sent', { description: message })
-      fresh.clear()
+      clear()
     },
   })
   return (
-    <form key={fresh.key} ref={fresh.ref} {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:gap-3">
+    <form key={formKey} ref={formRef} {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:gap-3">
       <FormField id="invite-email" name="email" type="email" label="Email" autoComplete="off" placeholder="sam@example.com" required errors={state.fieldErrors?.email} />
       <div className="grid gap-2">
         <label htmlFor="invite-role" className="text-sm font-medium">

@@ -21,7 +21,7 @@ export function TeamInviteEmail({ shopName, role, joinUrl }: TeamInviteProps) {
         <Link href={joinUrl}>Sign in and join {shopName}</Link>
       </Text>
       {/* an earlier invitation's link may have been opened without a password being chosen */}
-      <Text style={emailText}>No password yet, or forgotten it? On the sign-in page, tap "Forgot password?" and use this address.</Text>
+      <Text style={emailText}>{'No password yet, or forgotten it? On the sign-in page, tap "Forgot password?" and use this address.'}</Text>
       <SmallPrint>The invitation works for 7 days. If you were not expecting it, ignore this email.</SmallPrint>
     </EmailLayout>
   )
