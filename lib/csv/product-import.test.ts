@@ -69,6 +69,15 @@ describe('parseProductCsv', () => {
     expect(result.totalRows).toBe(8)
   })
 
+  it('says why an amount with a thousands separator is refused', () => {
+    const result = parse(`${HEADER}\nTea,T1,,1,,,"1.234,50"\nCake,K1,,1,,,"1,234.50"\nPie,P1,,1,,,"0,95"\n`)
+    expect(result.rows.map((row) => row.values.sku)).toEqual(['P1'])
+    expect(result.issues.map(describeIssue)).toEqual([
+      "Line 2, Tea: cost '1.234,50' has a thousands separator: write it like 1234.50",
+      "Line 3, Cake: cost '1,234.50' has a thousands separator: write it like 1234.50",
+    ])
+  })
+
   it('refuses a code a spreadsheet shortened to a number (5.01235E+12): its digits are gone, and it would replace the real code', () => {
     const result = parse(`${HEADER}\nTea,T1,5.01235E+12,4\nCake,1.23457e+11,,2\nPie,P1,5012345678900,1\n`)
     expect(result.rows.map((row) => row.values.sku)).toEqual(['P1'])

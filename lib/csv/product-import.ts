@@ -75,6 +75,8 @@ function whyRefused(column: ImportColumn, cell: string): string {
   }
   if (AMOUNTS.has(column)) {
     if (/^-\d/.test(cell)) return 'is below 0'
+    // 1.234,50 or 1,234.50: a comma or point may be the decimal point, but not also mark thousands
+    if (/^\d{1,3}([.,]\d{3})+([.,]\d{1,2})?$/.test(cell) && /[.,]\d{3}[.,]/.test(cell)) return 'has a thousands separator: write it like 1234.50'
     return /^\d+([.,]\d+)?$/.test(cell) ? 'has too many digits (at most 10 before the point and 2 after)' : 'is not an amount like 2.50'
   }
   if (SHORTENED_NUMBER.test(cell)) {
