@@ -1,8 +1,8 @@
 'use client'
 
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { useFocusAfter } from '@/lib/hooks/use-focus-after'
+import { useFreshForm } from '@/lib/hooks/use-fresh-form'
 import { COUNT_ALREADY_MATCHED } from '@/lib/actions/action-state'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { newRequestId } from '@/lib/request-id'
@@ -29,10 +29,8 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
   // Only the reasons that go the chosen way: "Add 3 · Sold" is no sale.
   const reasons = STOCK_REASONS.filter((option) => (correctsCounts || option.value !== 'count_correction') && reasonFits(option.value, mode))
   const [reason, setReason] = useState<string>('received')
-  const [formKey, setFormKey] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
   // Saved: the form is drawn afresh; focus its first choice (a radio: no keyboard pops up on a phone).
-  useFocusAfter(() => formRef.current?.querySelector<HTMLInputElement>('input[name="mode"]:checked'), [formKey])
+  const { key: formKey, ref: formRef, clear } = useFreshForm('input[name="mode"]:checked')
   const { taps } = useOffline()
   const { state, pending, formProps } = useServerForm(adjustOrKeep(taps, name), {
     errorTitle: 'Stock not changed',
@@ -40,7 +38,7 @@ export function AdjustStockForm({ productId, name, qty, correctsCounts }: { prod
       const title = message === KEPT_ON_PHONE ? 'Stock change waiting to sync' : message === COUNT_ALREADY_MATCHED ? 'Nothing to change' : 'Stock updated'
       toast.success(title, { description: message })
       announceStockChanged()
-      setFormKey((key) => key + 1)
+      clear()
     },
   })
   const errors = state.fieldErrors ?? {}

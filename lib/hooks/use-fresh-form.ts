@@ -5,13 +5,13 @@ import { useFocusAfter } from './use-focus-after'
 
 /**
  * A form drawn afresh, its fields empty, each time `clear()` is called (after it was sent and
- * taken), with the focus back in its first field: an address left in the box invites a second tap.
- * Give the form `key` and `ref`.
+ * taken), with the focus back in it (`focus`: which control; its first field unless told): an
+ * address left in the box invites a second tap. Give the form `key` and `ref`.
  */
-export function useFreshForm() {
+export function useFreshForm(focus = 'input:not([type="hidden"]), select, textarea') {
   const [key, setKey] = useState(0)
   const ref = useRef<HTMLFormElement>(null)
-  useFocusAfter(() => ref.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea'), [key])
+  useFocusAfter(() => ref.current?.querySelector<HTMLElement>(focus), [key])
   const clear = useCallback(() => setKey((value) => value + 1), [])
   return { key, ref, clear }
 }

@@ -8,6 +8,7 @@ export const BARCODE_PATTERN = /^[0-9A-Za-z._/+-]{1,64}$/
  * 5.01235E+12. Its digits are gone; taken as a code, it would replace the real one.
  */
 export const SHORTENED_NUMBER = /^\d+(?:[.,]\d+)?E\+\d+$/i
+const notShortened = (value: string) => !SHORTENED_NUMBER.test(value)
 const SHORTENED = 'looks like a number a spreadsheet shortened, so its digits are lost: type the whole code'
 // int4 holds 2147483647; nine digits keep every value inside it.
 const WHOLE_NUMBER = /^\d{1,9}$/
@@ -29,13 +30,13 @@ export const productField = {
       .string({ error: `${label} must be text` })
       .trim()
       .max(MAX_SKU, { error: `${label} must be ${MAX_SKU} characters or less` })
-      .refine((value) => !SHORTENED_NUMBER.test(value), { error: `${label} ${SHORTENED}` }),
+      .refine(notShortened, { error: `${label} ${SHORTENED}` }),
   barcode: (label = 'Barcode') =>
     z
       .string({ error: `${label} must be text` })
       .trim()
       .regex(BARCODE_PATTERN, { error: `${label} may only hold letters, digits and . _ / + - (up to 64)` })
-      .refine((value) => !SHORTENED_NUMBER.test(value), { error: `${label} ${SHORTENED}` }),
+      .refine(notShortened, { error: `${label} ${SHORTENED}` }),
   wholeNumber: (label: string) =>
     z
       .string({ error: `${label} must be a whole number 0 or more` })
