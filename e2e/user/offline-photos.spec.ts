@@ -196,3 +196,33 @@ test('an upload under way when the Wi-Fi goes waits on the phone at once, and go
   expect(rows.map((row) => row.codes_found)).toEqual([3])
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
 })
+
+test('an upload cut by the Wi-Fi going, with the page then reloaded offline and closed, goes up once when the phone is back online', async ({ page, context }) => {
+  const owner = await ownerOnUpload(page, 'offline-mid-closed')
+  let underWay: () => void
+  const started = new Promise<void>((resolve) => (underWay = resolve))
+  const sent: string[] = []
+  await page.route('**/storage/v1/object/stock-photos/**', async (route) => {
+    if (route.request().method() !== 'POST' || route.request().url().includes('.preview.')) return route.continue()
+    sent.push(new URL(route.request().url()).pathname)
+    if (sent.length > 1) return route.continue()
+    underWay() // the first try never answers: the network goes under it
+  })
+  await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 3))
+  await started
+  await context.setOffline(true)
+  await expect(page.getByRole('region', { name: 'Start of Day' })).toContainText('Waiting to upload', { timeout: 5_000 })
+  // reloaded with no network, then closed: the photo is still on the phone, nothing stored
+  await page.reload().catch(() => {})
+  await page.close()
+  expect(await storedPhotos(owner)).toEqual([])
+
+  await context.setOffline(false)
+  const again = await context.newPage()
+  await again.goto('/upload')
+  await expect(again.getByRole('region', { name: 'Start of Day' })).toContainText('Morning count: 3 units of 1 product', { timeout: 60_000 })
+  await expect(again.getByText(/waiting to upload/)).toHaveCount(0)
+  const rows = (await storedPhotos(owner))!
+  expect(rows.map((row) => row.codes_found)).toEqual([3])
+  expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
+})
