@@ -93,12 +93,17 @@ test.describe('the stocked shop', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').split('\r\n')
     expect(lines[0]).toMatch(/^Daily stock report,Corner Shop E2E,\d{4}-\d{2}-\d{2},/)
-    expect(lines[2]).toBe('Product,SKU,Opening qty,Received,Sold,Sold or missing (photo stocktake),Other adjustments,Closing qty,Low stock')
-    // Closing quantities and flags as in the catalogue (opening stock counts as an adjustment on the day it was entered).
-    expect(lines).toContainEqual(expect.stringMatching(/^Oat Milk 1L,OAT-1L,\d+,0,0,0,-?\d+,2,yes$/))
-    expect(lines).toContainEqual(expect.stringMatching(/^Whole Milk 1L,MILK-1L,\d+,0,0,0,-?\d+,14,no$/))
+    expect(lines[2]).toBe(
+      'Product,SKU,Opening qty,Opening stock of new product,Received,Returned,Sold,Sold or missing (stocktake),Missing (stocktake),Damaged or lost,Count corrections,Closing qty,Low stock',
+    )
+    // Closing quantities as in the catalogue, and low as in the Low Stock Alerts on screen.
+    expect(lines).toContainEqual(expect.stringMatching(/^Oat Milk 1L,OAT-1L,\d+,\d+,0,0,0,0,0,0,-?\d+,2,yes$/))
+    expect(lines).toContainEqual(expect.stringMatching(/^Whole Milk 1L,MILK-1L,\d+,\d+,0,0,0,0,0,0,-?\d+,14,no$/))
+    const alerts = page.getByRole('list', { name: 'Low stock products' }).getByRole('listitem')
+    const lowInFile = lines.filter((line) => line.endsWith(',yes')).map((line) => line.split(',')[0])
+    expect([...lowInFile].sort()).toEqual((await alerts.getByRole('link').allTextContents()).sort())
     expect(lines.find((line) => line.startsWith('All products,'))).toMatch(/,4 low$/)
-    expect(lines).toContain('Time,Product,SKU,Reason,Change,Qty after,Source,Note,')
+    expect(lines).toContain('Time,Product,SKU,Reason,Change,Qty after,Source,Note,,,,,')
   })
 })
 

@@ -167,8 +167,13 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   const report = readFileSync((await download.path())!, 'utf8')
   const record = (first: string) => report.split('\r\n').find((line) => line.startsWith(first))?.split(',')
   for (const name of names) {
-    // Product, SKU, Opening, Received, Sold, Sold or missing, Other, Closing, Low stock
-    expect(record(`${name},`)?.slice(5, 8)).toEqual([shown[name]!.figures['Sold or missing'] ?? '0', expect.any(String), String(stockOf(shown[name]!))])
+    // Product, SKU, Opening, Opening stock, Received, Returned, Sold, Sold or missing, Missing, Damaged or lost, Count corrections, Closing, Low stock
+    const fields = record(`${name},`)
+    expect([fields?.[7], fields?.[8], fields?.[11]]).toEqual([
+      shown[name]!.figures['Sold or missing'] ?? '0',
+      shown[name]!.figures['Missing'] ?? '0',
+      String(stockOf(shown[name]!)),
+    ])
   }
 })
 

@@ -4,16 +4,22 @@ import { fixedWidthLine, UTF8_BOM } from './write-csv'
 
 // One file, two tables, every record the same width (RFC 4180): a title record,
 // the stock by product with a totals record, then the day's movements. An empty
-// record separates the parts. "Sold or missing" is what photo stocktakes found
-// gone without a recorded sale: it is never added to "Sold".
+// record separates the parts. Each movement falls in one column, in the words of
+// a stocktake's review and Reports: Closing = Opening + Opening stock + Received +
+// Returned - Sold - Sold or missing - Missing - Damaged or lost + Count corrections.
+// A stocktake's "Sold or missing" is never added to "Sold".
 export const PRODUCT_COLUMNS = [
   'Product',
   'SKU',
   'Opening qty',
+  'Opening stock of new product',
   'Received',
+  'Returned',
   'Sold',
-  'Sold or missing (photo stocktake)',
-  'Other adjustments',
+  'Sold or missing (stocktake)',
+  'Missing (stocktake)',
+  'Damaged or lost',
+  'Count corrections',
   'Closing qty',
   'Low stock',
 ] as const
@@ -22,7 +28,7 @@ export const MOVEMENT_COLUMNS = ['Time', 'Product', 'SKU', 'Reason', 'Change', '
 
 const record = fixedWidthLine(PRODUCT_COLUMNS.length)
 
-const TOTALED = ['opening', 'received', 'sold', 'gone', 'other', 'closing'] as const
+const TOTALED = ['opening', 'opened', 'received', 'returned', 'sold', 'gone', 'missing', 'written_off', 'corrected', 'closing'] as const
 
 export function dayReportCsv(report: DayReport): string {
   const lines = [
@@ -32,7 +38,7 @@ export function dayReportCsv(report: DayReport): string {
     record(PRODUCT_COLUMNS),
   ]
   for (const p of report.products) {
-    lines.push(record([p.name, p.sku, p.opening, p.received, p.sold, p.gone, p.other, p.closing, p.low ? 'yes' : 'no']))
+    lines.push(record([p.name, p.sku, ...TOTALED.map((key) => p[key]), p.low ? 'yes' : 'no']))
   }
   const totals = TOTALED.map((key) => report.products.reduce((sum, product) => sum + product[key], 0))
   const lowCount = report.products.filter((product) => product.low).length

@@ -13,6 +13,9 @@ export interface StockRow {
 
 const LOW_STOCK_SHOWN = 50
 
+/** Low at or below its reorder point (the low-stock level, for a product without sales to work one out from). */
+export const isLowStock = (row: Pick<StockRow, 'qty' | 'suggestion'>) => row.qty <= row.suggestion.reorderPoint
+
 /**
  * The dashboard's low-stock alerts: a product is low at or below its reorder point,
  * the one the reorder page orders by. Without sales to compute one from, its
@@ -24,7 +27,7 @@ const LOW_STOCK_SHOWN = 50
  */
 export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items: LowStockItem[] } {
   const low = rows
-    .filter((row) => row.qty <= row.suggestion.reorderPoint)
+    .filter(isLowStock)
     .map((row): LowStockItem => {
       const fromSales = row.suggestion.basis === 'sales'
       const target = row.targetQty ?? 0

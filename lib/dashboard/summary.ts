@@ -86,15 +86,19 @@ export const dayReportSchema = z.object({
   generated_at: z.string(),
   products: z.array(
     z.object({
+      id: z.string(),
       name: z.string(),
       sku: z.string().nullable(),
       opening: z.number().int(),
+      opened: z.number().int(),
       received: z.number().int(),
+      returned: z.number().int(),
       sold: z.number().int(),
       gone: z.number().int(),
-      other: z.number().int(),
+      missing: z.number().int(),
+      written_off: z.number().int(),
+      corrected: z.number().int(),
       closing: count,
-      low: z.boolean(),
     }),
   ),
   movements_total: count,
@@ -112,4 +116,9 @@ export const dayReportSchema = z.object({
   ),
 })
 
-export type DayReport = z.infer<typeof dayReportSchema>
+type DayReportAnswer = z.infer<typeof dayReportSchema>
+
+/** The day by product, each product low or not by the dashboard's rule (worked out beside the answer). */
+export interface DayReport extends Omit<DayReportAnswer, 'products'> {
+  products: (DayReportAnswer['products'][number] & { low: boolean })[]
+}

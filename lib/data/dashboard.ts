@@ -3,7 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
 import { reasonLabel, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
-import { lowStockOf, reorderRows, type ReorderInputs } from './reorder'
+import { isLowStock } from '@/lib/dashboard/low-stock'
+import { getReorderRows, lowStockOf, reorderRows, type ReorderInputs } from './reorder'
 import { STALE_AFTER_MS } from './stocktakes'
 
 interface DashboardAnswer {
@@ -44,6 +45,10 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
 
 /** Today's report (per product, and the movements) for the caller's shop, or null when they have no shop. */
 export async function getDayReport(supabase: SupabaseClient): Promise<DayReport | null> {
-  const { data } = await supabase.rpc('dashboard_day_report').throwOnError()
-  return data === null ? null : dayReportSchema.parse(data)
+  const [{ data }, rows] = await Promise.all([supabase.rpc('dashboard_day_report').throwOnError(), getReorderRows(supabase)])
+  if (data === null) return null
+  const report = dayReportSchema.parse(data)
+  // low as on the dashboard's Low Stock Alerts, not by the low-stock level alone
+  const low = new Set(rows.filter(({ row, suggestion }) => isLowStock({ qty: row.qty, suggestion })).map(({ row }) => row.product_id))
+  return { ...report, products: report.products.map((product) => ({ ...product, low: low.has(product.id) })) }
 }

@@ -32,11 +32,15 @@ beforeAll(async () => {
   await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -3, p_reason: 'sold', p_note: '@SUM(A1)\nsecond line' }).throwOnError()
   await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: 5, p_reason: 'received' }).throwOnError()
   await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -1, p_reason: 'damaged' }).throwOnError()
+  await owner.client.rpc('adjust_stock', { p_product_id: tea, p_delta: -1, p_reason: 'lost' }).throwOnError()
   await owner.client.rpc('set_stock', { p_product_id: tea, p_qty: 9, p_reason: 'gone', p_source: 'manual' }).throwOnError()
   await owner.client.rpc('adjust_stock', { p_product_id: evil, p_delta: 4, p_reason: 'received' }).throwOnError()
-  // Yesterday, in Auckland: in the opening quantity, not in the day's figures.
+  // Yesterday, in Auckland: in the opening quantity, not in the day's figures. A sale of 2 a day
+  // puts the reorder point above the 4 in stock: low on the dashboard, though above its low-stock level of 1.
   const { day } = (await getDashboardSummary(owner.client))!
   await insertMovement(stack, owner, evil, { at: shift(day.start, -60_000), delta: -2, reason: 'sold' })
+  // A stocktake's Missing (written as the ledger's row alone: the opening takes it in).
+  await insertMovement(stack, owner, evil, { at: new Date().toISOString(), delta: -1, reason: 'lost', source: 'photo_count' })
 })
 afterAll(async () => stack?.stop())
 
@@ -57,19 +61,25 @@ describe('GET /dashboard/report', () => {
     expect(text).toContain(`"'@SUM(A1)\nsecond line"`)
   })
 
-  it('lists every product with opening, received, sold, sold-or-missing, other and closing, then the movements', async () => {
+  it('lists every product with a column for each kind of movement, then the movements', async () => {
     await signInAs(owner)
     const { records } = await download()
     expect(new Set(records.map((fields) => fields.length))).toEqual(new Set([PRODUCT_COLUMNS.length]))
     expect(records[0]!.slice(0, 4)).toEqual(['Daily stock report', 'Kiwi Corner', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'Pacific/Auckland'])
     expect(records[2]).toEqual([...PRODUCT_COLUMNS])
+    // Opening, opening stock of a new product, received, returned, sold, sold or missing, missing, damaged or lost, count corrections, closing, low
     expect(records.slice(3, 6)).toEqual([
-      [`'=HYPERLINK("http://evil","click")`, "'-1+1", '0', '4', '0', '0', '0', '4', 'no'],
-      ['Tea, "green"', 'TEA', '0', '5', '3', '2', '9', '9', 'no'],
-      ['All products', '', '0', '9', '3', '2', '9', '13', '0 low'],
+      [`'=HYPERLINK("http://evil","click")`, "'-1+1", '1', '0', '4', '0', '0', '0', '1', '0', '0', '4', 'yes'],
+      ['Tea, "green"', 'TEA', '0', '10', '5', '0', '3', '1', '0', '2', '0', '9', 'no'],
+      ['All products', '', '1', '10', '9', '0', '3', '1', '1', '2', '0', '13', '1 low'],
     ])
+    // Each product's columns add up to its closing quantity.
+    for (const fields of records.slice(3, 6)) {
+      const [opening, opened, received, returned, sold, gone, missing, writtenOff, corrected, closing] = fields.slice(2, 12).map(Number)
+      expect(opening! + opened! + received! + returned! - sold! - gone! - missing! - writtenOff! + corrected!).toBe(closing)
+    }
     expect(records[6]!.every((field) => field === '')).toBe(true)
-    expect(records[7]).toEqual([...MOVEMENT_COLUMNS, ''])
+    expect(records[7]).toEqual([...MOVEMENT_COLUMNS, '', '', '', '', ''])
     const movements = records.slice(8)
     const { day } = (await getDashboardSummary(owner.client))!
     for (const fields of movements) expect(fields[0]).toMatch(new RegExp(`^${day.date} \\d{2}:\\d{2}:\\d{2}$`))
@@ -78,20 +88,26 @@ describe('GET /dashboard/report', () => {
       ['Tea, "green"', 'TEA', 'Sold', '-3', '7', 'By hand', "'@SUM(A1)\nsecond line"],
       ['Tea, "green"', 'TEA', 'Received', '5', '12', 'By hand', ''],
       ['Tea, "green"', 'TEA', 'Damaged', '-1', '11', 'By hand', ''],
-      ['Tea, "green"', 'TEA', 'Sold or missing', '-2', '9', 'By hand', ''],
+      ['Tea, "green"', 'TEA', 'Lost or stolen', '-1', '10', 'By hand', ''],
+      ['Tea, "green"', 'TEA', 'Sold or missing', '-1', '9', 'By hand', ''],
       [`'=HYPERLINK("http://evil","click")`, "'-1+1", 'Received', '4', '4', 'By hand', ''],
+      [`'=HYPERLINK("http://evil","click")`, "'-1+1", 'Lost or stolen', '-1', '0', 'Photo count', ''],
     ])
   })
 
-  it('agrees with the dashboard: units sold and sold-or-missing today', async () => {
+  it('agrees with the dashboard: units sold and sold-or-missing today, the stock, and which products are low', async () => {
     await signInAs(owner)
     const summary = (await getDashboardSummary(owner.client))!
     const { records } = await download()
+    const column = (name: (typeof PRODUCT_COLUMNS)[number]) => PRODUCT_COLUMNS.indexOf(name)
     const totals = records.find((fields) => fields[0] === 'All products')!
-    expect(Number(totals[4])).toBe(summary.today.sold)
-    expect(Number(totals[5])).toBe(summary.today.gone)
-    expect(Number(totals[7])).toBe(summary.stock.units)
+    expect(Number(totals[column('Sold')])).toBe(summary.today.sold)
+    expect(Number(totals[column('Sold or missing (stocktake)')])).toBe(summary.today.gone)
+    expect(Number(totals[column('Closing qty')])).toBe(summary.stock.units)
     expect(records.slice(8)).toHaveLength(summary.today.movements)
+    const low = records.slice(3, 5).filter((fields) => fields[column('Low stock')] === 'yes')
+    expect(low.map((fields) => fields[column('Closing qty')])).toEqual(summary.low_stock.map((item) => String(item.qty)))
+    expect(summary.stock.low).toBe(1)
   })
 
   it('refuses a signed-out visitor and answers 404 to a user without a shop', async () => {
