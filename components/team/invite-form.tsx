@@ -19,8 +19,9 @@ export function InviteForm() {
     },
   })
   return (
-    <form key={formKey} ref={formRef} {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:gap-3">
+    <form key={formKey} ref={formRef} {...formProps} noValidate className="grid gap-2 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-start sm:gap-3">
       <FormField id="invite-email" name="email" type="email" label="Email" autoComplete="off" placeholder="sam@example.com" required errors={state.fieldErrors?.email} />
+      <FormField id="invite-name" name="name" label="Their name" autoComplete="off" placeholder="Sam Taylor" errors={state.fieldErrors?.name} />
       <div className="grid gap-2">
         <label htmlFor="invite-role" className="text-sm font-medium">
           Role

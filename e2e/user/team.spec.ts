@@ -18,10 +18,17 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address')
   await page.getByLabel('Email').fill(staff.email)
+  // the name the stock history shows, not the address's first part
+  const staffName = 'Sam Teamwork'
+  await page.getByLabel('Their name').fill('x')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByLabel('Their name')).toHaveAccessibleDescription('Name must be at least 2 characters')
+  await page.getByLabel('Their name').fill(staffName)
   await page.getByLabel('Role').selectOption('staff')
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expectToast(page, 'Invitation sent', `Invitation sent to ${staff.email}. It is open for 7 days; if the emailed link has run out, invite them again.`, 'success')
   await expect(page.getByLabel('Email')).toHaveValue('')
+  await expect(page.getByLabel('Their name')).toHaveValue('')
   const waiting = page.getByRole('region', { name: 'Invitations waiting' })
   await expect(waiting.getByRole('listitem').filter({ hasText: staff.email })).toContainText('Staff')
 
@@ -56,7 +63,6 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   await expectToast(staffPage, 'Sold 1 × Team Milk', 'Stock is now 8', 'success')
 
   // The owner sees the sale and who made it within 2 s, without a reload; then in the product's history.
-  const staffName = staff.email.split('@')[0]!
   await expect(recent).toContainText(`Sold · By hand · ${staffName} ·`, { timeout: 2_000 })
   await recent.getByRole('link', { name: 'Team Milk' }).click()
   await expect(page.getByRole('list', { name: 'Stock movements' }).getByRole('listitem').first()).toContainText(staffName)

@@ -60,6 +60,28 @@ describe('inviting', () => {
     expect(await invites()).toEqual(expect.arrayContaining([{ email: fresh, role: 'staff' }, { email: known.email, role: 'manager' }]))
   })
 
+  it("gives a new account the name the owner typed, which the shop's records show once they join; an account's own name stands", async () => {
+    const fresh = `named-${crypto.randomUUID()}@example.com`
+    expect(await inviteTeamMember(idle, formData({ email: fresh, role: 'staff', name: 'x' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { name: ['Name must be at least 2 characters'] },
+    })
+    expect(await invites()).not.toContainEqual({ email: fresh, role: 'staff' })
+    expect(await inviteTeamMember(idle, formData({ email: fresh, role: 'staff', name: '  Sam Taylor ' }))).toEqual({ ok: true, message: OPEN_FOR_A_WEEK(fresh) })
+    const known = await signUpUser(stack)
+    expect(await inviteTeamMember(idle, formData({ email: known.email, role: 'manager', name: 'Not Their Name' }))).toMatchObject({ ok: true })
+    const names = await stack.db.query<{ email: string; name: string | null }>(
+      `select email, raw_user_meta_data ->> 'full_name' as name from auth.users where email = any($1) order by email`,
+      [[fresh, known.email]],
+    )
+    expect(Object.fromEntries(names.rows.map((row) => [row.email, row.name]))).toEqual({ [fresh]: 'Sam Taylor', [known.email]: null })
+    // joining: the shop's people carry the name
+    const { rows } = await stack.db.query<{ id: string }>(`select id from auth.users where email = $1`, [fresh])
+    await stack.db.query(`insert into public.shop_members (shop_id, user_id, role) values ($1, $2, 'staff')`, [owner.shopId, rows[0]!.id])
+    const people = await stack.db.query<{ name: string }>(`select name from public.shop_people where shop_id = $1 and user_id = $2`, [owner.shopId, rows[0]!.id])
+    expect(people.rows).toEqual([{ name: 'Sam Taylor' }])
+  })
+
   it('keeps an invitation open for 7 days: once the emailed link has run out, inviting again sends one that works, and they join', async () => {
     const email = `late-${crypto.randomUUID()}@example.com`
     expect(await inviteTeamMember(idle, formData({ email, role: 'staff' }))).toEqual({ ok: true, message: OPEN_FOR_A_WEEK(email) })

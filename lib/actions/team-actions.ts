@@ -29,9 +29,11 @@ const done = (result: TeamResult<unknown>, message: string): ActionState => {
  * The email: a new address gets the auth server's invite (it creates the account; the link
  * lands on /auth/confirm, then a password, then /join); an address with an account gets ours.
  */
-async function sendInvitation(shopName: string, email: string, role: TeamRole): Promise<ActionState> {
+async function sendInvitation(shopName: string, email: string, role: TeamRole, name: string | undefined): Promise<ActionState> {
   const joinUrl = `${linkOrigin((await headers()).get('origin'))}/join`
-  const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl, data: { shop_name: shopName } })
+  // full_name: the name sign-up asks for, which the stock history and reports show (not the address's first part)
+  const data = { shop_name: shopName, ...(name ? { full_name: name } : {}) }
+  const { error } = await createAdminClient().auth.admin.inviteUserByEmail(email, { redirectTo: joinUrl, data })
   // the auth server's link lasts its otp_expiry (an hour by default), the invitation a week
   if (!error) return { ok: true, message: `Invitation sent to ${email}. It is open for 7 days; if the emailed link has run out, invite them again.` }
   if (error.code !== 'email_exists') {
@@ -51,13 +53,13 @@ async function sendInvitation(shopName: string, email: string, role: TeamRole): 
 
 export const inviteTeamMember = validatedAction(
   inviteMemberSchema,
-  async ({ email, role }, { supabase }) => {
+  async ({ email, role, name }, { supabase }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const invited = await inviteMember(supabase, email, role)
     revalidatePath('/settings/team')
     if (!invited.ok) return { ok: false, message: invited.message, fieldErrors: { email: [invited.message] } }
-    return sendInvitation(shop.name, email.toLowerCase(), role)
+    return sendInvitation(shop.name, email.toLowerCase(), role, name)
   },
   { requireUser: true },
 )

@@ -29,6 +29,7 @@ export default async function TeamPage() {
             <ul className="list-disc pl-5 text-sm text-muted-foreground">
               <li>Staff: the counter, scanning, stocktakes and the catalogue, without costs, reports, orders or Settings.</li>
               <li>Manager: everything but the team, where reports go and deleting the shop.</li>
+              <li>Their name is what the stock history and the reports show beside what they did. Someone who already has a ShelfSnap account keeps their own.</li>
             </ul>
           </SettingsSection>
           <SettingsSection id="members-heading" title="Members">
