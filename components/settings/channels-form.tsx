@@ -37,7 +37,7 @@ export function ChannelsForm({ channels, ownerEmail, whatsAppUnavailable }: Chan
         <SettingBox
           name="sheets_feed"
           label="Google Sheets feed"
-          hint={(on) => (on ? 'On: a feed link (make one under Google Sheets) answers with your latest figures.' : 'Off: feed links answer nothing.')}
+          hint={(on) => (on ? 'On: a feed link (make one under Google Sheets) answers with your latest figures.' : 'Off: feed links answer no figures, only that the feed is switched off.')}
           defaultChecked={channels.sheets_feed}
         />
       </fieldset>

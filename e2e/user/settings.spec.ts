@@ -48,7 +48,7 @@ test('the channels: the Sheets hint follows its box, WhatsApp is offered only wh
   await expect(feed).toBeChecked()
   await expect(feed).toHaveAccessibleDescription('On: a feed link (make one under Google Sheets) answers with your latest figures.')
   await feed.uncheck()
-  await expect(feed).toHaveAccessibleDescription('Off: feed links answer nothing.')
+  await expect(feed).toHaveAccessibleDescription('Off: feed links answer no figures, only that the feed is switched off.')
   await feed.check()
   await expect(feed).toHaveAccessibleDescription('On: a feed link (make one under Google Sheets) answers with your latest figures.')
   await feed.uncheck()
@@ -70,7 +70,7 @@ test('the channels: the Sheets hint follows its box, WhatsApp is offered only wh
   expect(data).toEqual({ email_report: true, low_stock_digest: true, whatsapp_report: false, sheets_feed: false })
   await page.reload()
   await expect(feed).not.toBeChecked()
-  await expect(feed).toHaveAccessibleDescription('Off: feed links answer nothing.')
+  await expect(feed).toHaveAccessibleDescription('Off: feed links answer no figures, only that the feed is switched off.')
 })
 
 test('the owner deletes the shop by typing its name; then it is gone, and ShelfSnap offers to create one @any-viewport', async ({ page }) => {

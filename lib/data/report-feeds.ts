@@ -19,15 +19,15 @@ export async function rotateReportFeed(supabase: SupabaseClient): Promise<string
 }
 
 /**
- * The shop a feed token belongs to, or null, also while the owner has the feed switched off
- * (with the service-role client: a feed has no session).
+ * The shop a feed token belongs to and whether the owner has the feed switched on, or null for a
+ * token that is no feed's (with the service-role client: a feed has no session).
  */
-export async function feedShopId(admin: SupabaseClient, token: string): Promise<string | null> {
+export async function findFeed(admin: SupabaseClient, token: string): Promise<{ shopId: string; on: boolean } | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null
   const { data, error } = await admin.from('report_feeds').select('shop_id').eq('token_hash', feedTokenHash(token)).maybeSingle()
   if (error) throw new Error(error.message)
   if (!data) return null
   const { data: shop, error: shopError } = await admin.from('shops').select('sheets_feed').eq('id', data.shop_id).single()
   if (shopError) throw new Error(shopError.message)
-  return shop.sheets_feed ? (data.shop_id as string) : null
+  return { shopId: data.shop_id as string, on: shop.sheets_feed === true }
 }

@@ -85,13 +85,18 @@ describe('the Google Sheets feed', () => {
     expect((await owner.client.from('report_feeds').select('token_hash')).error?.message).toMatch(/permission denied/)
   })
 
-  it('answers nothing while the owner has the feed switched off in Settings, and again once it is on', async () => {
+  it('answers no figures while the owner has the feed switched off in Settings, saying so, and again once it is on', async () => {
     const token = await newLink()
     await signInAs(owner)
     const off = await saveChannels(idle, formData({ email_report: 'on' }))
     expect(off).toEqual({ ok: true, message: 'Delivery settings saved' })
-    expect((await feed(token, 'report.csv')).status).toBe(404)
-    expect((await feed(token, 'stock.csv')).status).toBe(404)
+    for (const file of ['report.csv', 'stock.csv']) {
+      const response = await feed(token, file)
+      expect(response.status).toBe(403)
+      expect(await response.text()).toBe('This ShelfSnap feed is switched off. Tick "Google Sheets feed" under Settings, Reports and alerts, to have it answer again.')
+    }
+    // a wrong link still reads as no feed at all
+    expect(await (await feed('0'.repeat(64), 'report.csv')).text()).toBe('No such feed')
     await saveChannels(idle, formData({ email_report: 'on', sheets_feed: 'on' }))
     expect((await feed(token, 'report.csv')).status).toBe(200)
   })

@@ -1,5 +1,5 @@
 import { shopReportCsv } from '@/lib/csv/shop-report'
-import { feedShopId } from '@/lib/data/report-feeds'
+import { findFeed } from '@/lib/data/report-feeds'
 import { getShopReport } from '@/lib/data/reports'
 import { rateLimiter } from '@/lib/http/rate-limit'
 import { createAdminClient } from '@/lib/supabase/admin'
@@ -22,8 +22,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (file !== 'report.csv' && file !== 'stock.csv') return text(404, 'No such feed')
   if (!limit.allow(token)) return text(429, `Too many requests: a feed answers ${FEED_REQUESTS_PER_MINUTE} times a minute`, { 'Retry-After': '60' })
   const admin = createAdminClient()
-  const shopId = await feedShopId(admin, token)
-  if (!shopId) return text(404, 'No such feed')
+  const feed = await findFeed(admin, token)
+  if (!feed) return text(404, 'No such feed')
+  // the link is right: say why it answers no figures (a wrong link reads the same as a feed switched off otherwise)
+  if (!feed.on) return text(403, 'This ShelfSnap feed is switched off. Tick "Google Sheets feed" under Settings, Reports and alerts, to have it answer again.')
+  const { shopId } = feed
   if (file === 'report.csv') {
     const result = await getShopReport(admin, { range: 'today' }, shopId)
     if (!result?.ok) return text(404, 'No such feed')
