@@ -84,7 +84,10 @@ export function MemberList({ members, you }: { members: TeamMember[]; you: strin
       {members.map((member) => (
         <li key={member.user_id} className="grid gap-2 rounded-lg border p-3">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="min-w-0 font-medium break-all">{member.email}</span>
+            <span className="grid min-w-0">
+              <span className="font-medium break-words">{member.name}</span>
+              <span className="text-sm break-all text-muted-foreground">{member.email}</span>
+            </span>
             {member.user_id === you && <span className="text-sm text-muted-foreground">(you)</span>}
             <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>{ROLE_NAMES[member.role]}</Badge>
             {member.two_factor && <Badge variant="outline">Two-factor on</Badge>}

@@ -78,6 +78,7 @@ test('the owner invites staff by email; they join, sell, and lose access once re
   const members = page.getByRole('region', { name: 'Members' })
   const row = members.getByRole('listitem').filter({ hasText: staff.email })
   await expect(row).toContainText('Staff')
+  await expect(row).toContainText(staffName)
   await expect(waiting.getByText('No invitations waiting.')).toBeVisible()
   await row.getByRole('button', { name: 'Remove' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()

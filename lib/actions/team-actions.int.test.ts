@@ -80,6 +80,9 @@ describe('inviting', () => {
     await stack.db.query(`insert into public.shop_members (shop_id, user_id, role) values ($1, $2, 'staff')`, [owner.shopId, rows[0]!.id])
     const people = await stack.db.query<{ name: string }>(`select name from public.shop_people where shop_id = $1 and user_id = $2`, [owner.shopId, rows[0]!.id])
     expect(people.rows).toEqual([{ name: 'Sam Taylor' }])
+    // ...and so does the Team page, beside the address
+    const { data: team } = await owner.client.rpc('shop_team').throwOnError()
+    expect((team as { members: { email: string; name: string }[] }).members).toContainEqual(expect.objectContaining({ email: fresh, name: 'Sam Taylor' }))
   })
 
   it('keeps an invitation open for 7 days: once the emailed link has run out, inviting again sends one that works, and they join', async () => {

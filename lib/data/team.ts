@@ -5,6 +5,8 @@ import type { TeamRole } from '@/lib/validations/team'
 export interface TeamMember {
   user_id: string
   email: string
+  /** as the stock history and the reports show them */
+  name: string
   role: 'owner' | TeamRole
   joined_at: string
   /** has a verified authenticator app */
