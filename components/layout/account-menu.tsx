@@ -3,14 +3,14 @@
 import { useTransition } from 'react'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { CircleUser, KeyRound, MonitorSmartphone, Store } from 'lucide-react'
+import { CircleUser, KeyRound, MonitorSmartphone, Store, UserPen } from 'lucide-react'
 import { toast } from 'sonner'
 import { initialActionState } from '@/lib/actions/action-state'
 import { signOutOthers } from '@/lib/actions/sign-out-others'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 
-/** Who is signed in, adding a shop (another branch), changing the password, and signing out the other phones and computers of this account. */
+/** Who is signed in, adding a shop (another branch), their name, changing the password, and signing out the other phones and computers of this account. */
 export function AccountMenu({ email }: { email: string | undefined }) {
   const [pending, startTransition] = useTransition()
   // back to this page once the new password is set
@@ -40,6 +40,14 @@ export function AccountMenu({ email }: { email: string | undefined }) {
             <Link href="/app/shops/new">
               <Store aria-hidden="true" />
               Add a shop
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {email && (
+          <DropdownMenuItem asChild>
+            <Link href="/app/account">
+              <UserPen aria-hidden="true" />
+              Your name
             </Link>
           </DropdownMenuItem>
         )}

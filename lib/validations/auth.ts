@@ -23,6 +23,9 @@ export const signUpSchema = signInSchema.extend({
 
 export const passwordResetSchema = signInSchema.pick({ email: true })
 
+/** "Your name": the name sign-up asks for. */
+export const nameSchema = signUpSchema.pick({ fullName: true })
+
 export const updatePasswordSchema = z
   // current_password: asked unless the session came from an emailed link (the auth server checks it)
   .object({ current_password: z.string().max(100).optional(), password, confirmPassword: z.string() })

@@ -130,6 +130,7 @@ const rpcRules: Record<string, RpcRule> = {
   my_shop_ids: { may: ALL },
   current_shop_id: { may: ALL },
   my_invites: { may: ALL, quiet: true },
+  sync_my_name: { may: ALL, quiet: true },
   backend_health: { may: ALL },
   undo_request_id: { may: ALL },
   report_day: { may: ALL },

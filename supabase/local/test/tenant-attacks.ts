@@ -119,6 +119,8 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   invite_member: () => ({ p_email: 'planted@example.com', p_role: 'manager' }),
   revoke_invite: (v) => ({ p_id: v.inviteId }),
   my_invites: () => ({}),
+  // renames the caller alone, in their own shops
+  sync_my_name: () => ({}),
   accept_invite: (v) => ({ p_id: v.inviteId }),
   lock_team_member: (v) => ({ p_user_id: v.staff.id }),
   check_team_member: (v) => ({ p_user_id: v.staff.id }),
