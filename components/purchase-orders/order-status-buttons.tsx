@@ -8,23 +8,34 @@ import { ConfirmActionDialog } from '@/components/feedback/confirm-action-dialog
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
 
-export function OrderStatusButtons({ id, label, status }: { id: string; label: string; status: PurchaseOrderStatus }) {
+/**
+ * A draft's "Mark sent": it sends the order as saved, so while the lines hold changes not saved yet
+ * it waits for them (it sent the saved packs and dropped what the owner had just typed).
+ */
+export function MarkSentButton({ id, label, unsaved }: { id: string; label: string; unsaved: boolean }) {
   const { pending, formProps } = useServerForm(changePurchaseOrderStatus, {
     errorTitle: 'Could not mark the order sent',
-    onSuccess: () => toast.success('Order marked sent', { description: `${label} counts as on order now.` }),
+    onSuccess: () => toast.success('Order marked sent', { description: `${label} is sent: receive its stock here when it arrives.` }),
   })
   return (
+    <form {...formProps} className="grid justify-items-end gap-1">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value="sent" />
+      <Button type="submit" disabled={pending || unsaved} aria-describedby="mark-sent-hint">
+        <Send aria-hidden="true" />
+        Mark sent
+      </Button>
+      <p id="mark-sent-hint" aria-live="polite" className="text-sm text-muted-foreground">
+        {unsaved ? 'Save your changes first: the order is sent as saved.' : ''}
+      </p>
+    </form>
+  )
+}
+
+/** Cancelling an order not yet received in full (a draft's Mark sent is beside its lines). */
+export function OrderStatusButtons({ id, label, status }: { id: string; label: string; status: PurchaseOrderStatus }) {
+  return (
     <div className="flex flex-wrap gap-2">
-      {status === 'draft' && (
-        <form {...formProps}>
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="status" value="sent" />
-          <Button type="submit" disabled={pending}>
-            <Send aria-hidden="true" />
-            Mark sent
-          </Button>
-        </form>
-      )}
       {['draft', 'sent', 'partly_received'].includes(status) && (
         <ConfirmActionDialog
           trigger={

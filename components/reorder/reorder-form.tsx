@@ -19,7 +19,7 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
   const { pending, formProps } = useServerForm(createDraftOrders, {
     errorTitle: 'Could not make the draft orders',
     onSuccess: ({ message }) => {
-      toast.success('Draft orders made', { description: `${message}. Check them, then mark them sent.` })
+      toast.success('Draft orders made', { description: `${message}.` })
       router.push('/app/purchase-orders')
     },
   })

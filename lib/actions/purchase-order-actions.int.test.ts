@@ -36,8 +36,8 @@ describe('draft orders from the reorder page', () => {
   it('makes one draft per supplier, once however often the form is sent', async () => {
     const form = { request_id: randomUUID(), [`order:${milk}`]: `${dairy}:3` }
     const [first, again] = await Promise.all([createDraftOrders(idle, formData(form)), createDraftOrders(idle, formData(form))])
-    expect(first).toEqual({ ok: true, message: '1 draft order made' })
-    expect(again).toEqual({ ok: true, message: '1 draft order made' })
+    expect(first).toEqual({ ok: true, message: '1 draft order made. Check it, then mark it sent: until then a draft counts as on order' })
+    expect(again).toEqual({ ok: true, message: '1 draft order made. Check it, then mark it sent: until then a draft counts as on order' })
     expect(await orders()).toEqual([{ status: 'draft', packs: 3, qty: 18, received: 0 }])
   })
 

@@ -33,7 +33,7 @@ export const createDraftOrders = validatedAction(
     }
     revalidatePath('/app/reorder')
     revalidatePath('/app/purchase-orders')
-    return { ok: true, message: `${plural(made, 'draft order')} made` }
+    return { ok: true, message: `${plural(made, 'draft order')} made. ${made === 1 ? 'Check it, then mark it sent' : 'Check them, then mark them sent'}: until then a draft counts as on order` }
   },
   { requireUser: true },
 )

@@ -73,7 +73,7 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         ) : order.status === 'draft' ? (
           <>
             <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
-            <DraftLinesForm orderId={order.id} lines={order.lines} />
+            <DraftLinesForm orderId={order.id} label={label} lines={order.lines} />
           </>
         ) : (
           <ul className="divide-y">
