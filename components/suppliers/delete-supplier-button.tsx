@@ -18,7 +18,7 @@ export function DeleteSupplierButton({ id, name }: { id: string; name: string })
         </Button>
       }
       title={`Delete ${name}?`}
-      description="The supplier and its links to your products will be removed. A supplier with purchase orders stays on file."
+      description="The supplier and its links to your products will be removed."
       confirmLabel="Delete supplier"
       pendingLabel="Deleting..."
       action={deleteSupplier}

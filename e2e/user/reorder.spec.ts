@@ -32,7 +32,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await expect(page.getByText('Butter 250g')).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Make draft orders' }).click()
-  await expectToast(page, 'Draft orders made', '1 draft order made. Check them, then mark them sent.', 'success')
+  await expectToast(page, 'Draft orders made', '1 draft order made. Check it, then mark it sent: until then a draft counts as on order.', 'success')
   await expect(page).toHaveURL('/app/purchase-orders')
   // on order, in the catalogue and on the product's page
   await page.goto('/app/products')
@@ -70,10 +70,16 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expectToast(page, 'Could not save the order', 'An order needs at least one line: cancel it instead', 'error')
   expect(await storedQty()).toBe(24)
+  // Mark sent sends the order as saved: with a change typed and not saved, it waits (it sent 24 and dropped the 3)
+  await packs.fill('3')
+  const send = page.getByRole('button', { name: 'Mark sent' })
+  await expect(send).toBeDisabled()
+  await expect(send).toHaveAccessibleDescription('Save your changes first: the order is sent as saved.')
   await page.reload()
 
-  await page.getByRole('button', { name: 'Mark sent' }).click()
-  await expectToast(page, 'Order marked sent', 'PO-0001 counts as on order now.', 'success')
+  await expect(send).toBeEnabled()
+  await send.click()
+  await expectToast(page, 'Order marked sent', 'PO-0001 is sent: receive its stock here when it arrives.', 'success')
   const arrived = page.getByLabel('Arrived now: Whole Milk 1L')
   await expect(arrived).toHaveValue('24')
   await expect(page.getByRole('heading', { name: 'Receive stock' })).toBeVisible()
@@ -126,6 +132,13 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
 
   await page.goto('/app/reorder')
   await expect(page.getByRole('heading', { name: 'Nothing to order now' })).toBeVisible()
+
+  // a supplier an order names stays on file: its page says so, and offers no Delete that would be refused
+  await page.goto(`/app/suppliers/${dairy.id}`)
+  await expect(page.getByRole('region', { name: 'Delete' })).toHaveText(
+    'Dairy Direct stays on file: 1 purchase order names it. Unlink it from your products to stop ordering from it.',
+  )
+  await expect(page.getByRole('button', { name: 'Delete supplier' })).toHaveCount(0)
 })
 
 test('a product due with no supplier is listed apart, with a link to link one, and no order form to submit', async ({ page }) => {

@@ -45,6 +45,13 @@ export async function getSupplier(supabase: SupabaseClient, id: string): Promise
   return data
 }
 
+/** How many purchase orders name the supplier: one or more keeps it on file (the database refuses to delete it). */
+export async function countSupplierOrders(supabase: SupabaseClient, id: string): Promise<number> {
+  const { count, error } = await supabase.from('purchase_orders').select('id', { count: 'exact', head: true }).eq('supplier_id', id)
+  if (error) throw new Error(error.message)
+  return count ?? 0
+}
+
 function failure(error: { code?: string; message: string }): SupplierWriteResult {
   // suppliers_shop_name_key: one supplier of a name per shop, in any letter case
   if (error.code === '23505') return { ok: false, message: 'You already have a supplier with this name', field: 'name' }
