@@ -61,8 +61,9 @@ describe('linking products to suppliers', () => {
   it('refuses bad input with a clear message and changes nothing', async () => {
     const before = await links()
     const cases: [Record<string, string>, string][] = [
-      [{ product_id: product, supplier_id: dairy, pack_size: '0' }, 'Pack size must be a whole number from 1 to 10000'],
-      [{ product_id: product, supplier_id: dairy, pack_size: '-4' }, 'Pack size must be a whole number 0 or more'],
+      [{ product_id: product, supplier_id: dairy, pack_size: '0' }, 'Pack size must be a whole number from 1 to 10,000'],
+      [{ product_id: product, supplier_id: dairy, pack_size: 'abc' }, 'Pack size must be a whole number from 1 to 10,000'],
+      [{ product_id: product, supplier_id: dairy, pack_size: '-4' }, 'Pack size must be a whole number from 1 to 10,000'],
       [{ product_id: product, supplier_id: dairy, unit_cost: '-1' }, 'Cost must be an amount of 0 or more, like 2.50'],
       [{ product_id: product, supplier_id: '' }, 'Pick a supplier'],
       [{ product_id: product, supplier_id: rivalSupplier }, 'Supplier not found'],

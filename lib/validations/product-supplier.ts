@@ -6,11 +6,13 @@ const checkbox = z
   .optional()
   .transform((value) => value === 'on' || value === 'true')
 
+const PACK_SIZES = 'from 1 to 10,000'
+
 export const linkProductSupplierSchema = z.object({
   product_id: productIdSchema,
   supplier_id: z.uuid({ error: 'Pick a supplier' }),
   pack_size: blankAs(
-    productField.wholeNumber('Pack size').refine((size) => size >= 1 && size <= 10000, { error: 'Pack size must be a whole number from 1 to 10000' }),
+    productField.wholeNumber('Pack size', PACK_SIZES).refine((size) => size >= 1 && size <= 10000, { error: `Pack size must be a whole number ${PACK_SIZES}` }),
     1,
   ),
   unit_cost: blankAs(productField.amount('Cost'), null),

@@ -47,7 +47,7 @@ describe('createProductSchema', () => {
     [{ target_qty: '-5' }, 'target_qty', 'Target level must be a whole number 0 or more'],
     [{ unit_cost: '-0.01' }, 'unit_cost', 'Cost must be an amount of 0 or more, like 2.50'],
     [{ unit_price: '1.999' }, 'unit_price', 'Price must be an amount of 0 or more, like 2.50'],
-    [{ unit_price: '12345678901' }, 'unit_price', 'Price must be an amount of 0 or more, like 2.50'],
+    [{ unit_price: '12345678901' }, 'unit_price', 'Price must be at most 9,999,999,999.99'],
     [{ image_url: 'x'.repeat(2049) }, 'image_url', 'The photo address is too long'],
   ])('refuses %j on %s', (input, path, message) => {
     expect(firstError(input)).toEqual({ path, message })

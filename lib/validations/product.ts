@@ -37,11 +37,12 @@ export const productField = {
       .trim()
       .regex(BARCODE_PATTERN, { error: `${label} may only hold letters, digits and . _ / + - (up to 64)` })
       .refine(notShortened, { error: `${label} ${SHORTENED}` }),
-  wholeNumber: (label: string) =>
+  /** `range`: what the message says the number may be, where a field allows less than 0 to 999,999,999 */
+  wholeNumber: (label: string, range = '0 or more') =>
     z
-      .string({ error: `${label} must be a whole number 0 or more` })
+      .string({ error: `${label} must be a whole number ${range}` })
       .trim()
-      .regex(/^\d+$/, { error: `${label} must be a whole number 0 or more` })
+      .regex(/^\d+$/, { error: `${label} must be a whole number ${range}` })
       // a whole number, only too large for one product: say so rather than that it is not whole
       .regex(WHOLE_NUMBER, { error: `${label} must be at most 999,999,999` })
       .transform(Number),
@@ -49,7 +50,9 @@ export const productField = {
     z
       .string({ error: `${label} must be an amount of 0 or more, like 2.50` })
       .trim()
-      .regex(AMOUNT, { error: `${label} must be an amount of 0 or more, like 2.50` })
+      .regex(/^\d+([.,]\d{1,2})?$/, { error: `${label} must be an amount of 0 or more, like 2.50` })
+      // an amount, only too large: say so rather than that it is not one
+      .regex(AMOUNT, { error: `${label} must be at most 9,999,999,999.99` })
       // a string keeps numeric(12,2) exact on its way to the database
       .transform((value) => value.replace(',', '.')),
 }

@@ -34,6 +34,7 @@ describe('adjustStockSchema', () => {
   it.each([
     [{ amount: '-3' }, 'amount', 'Amount must be a whole number 0 or more'],
     [{ amount: '2.5' }, 'amount', 'Amount must be a whole number 0 or more'],
+    [{ amount: '9999999999' }, 'amount', 'Amount must be at most 1,000,000'],
     [{ amount: '1000001' }, 'amount', 'Amount must be at most 1,000,000'],
     [{ mode: 'delete' }, 'mode', 'Choose add, remove or set count'],
     [{ reason: 'initial' }, 'reason', 'Choose a reason'],

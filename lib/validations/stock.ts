@@ -18,7 +18,9 @@ export const adjustStockSchema = z
     amount: z
       .string({ error: 'Amount must be a whole number 0 or more' })
       .trim()
-      .regex(/^\d{1,9}$/, { error: 'Amount must be a whole number 0 or more' })
+      .regex(/^\d+$/, { error: 'Amount must be a whole number 0 or more' })
+      // whole, only too large: say so rather than that it is not whole
+      .regex(/^\d{1,9}$/, { error: `Amount must be at most ${MAX_STOCK_CHANGE.toLocaleString('en')}` })
       .transform(Number)
       .refine((amount) => amount <= MAX_STOCK_CHANGE, {
         error: `Amount must be at most ${MAX_STOCK_CHANGE.toLocaleString('en')}`,
