@@ -57,13 +57,14 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <BackLink href="/app/products">All products</BackLink>
       <LiveProduct productId={product.id} shopId={shop.id} />
-      <section className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+      {/* a phone shows the photo as a thumbnail beside the name: full width, it pushed the stock below the fold */}
+      <section className="grid grid-cols-[5rem_1fr] items-start gap-4 sm:grid-cols-[12rem_1fr]">
         <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border bg-muted">
           {product.image_url ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={product.image_url} alt={product.name} className="size-full object-cover" />
           ) : (
-            <Package aria-hidden="true" className="size-12 text-muted-foreground" />
+            <Package aria-hidden="true" className="size-8 text-muted-foreground sm:size-12" />
           )}
         </div>
         <div className="grid content-start gap-4">
