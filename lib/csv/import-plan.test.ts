@@ -46,6 +46,11 @@ describe('planImport', () => {
     expect(result).toMatchObject({ rows: [], payload: [], unchanged: 2, issues: [] })
   })
 
+  it('lists a blank cell as kept only where it keeps a value: a blank over a blank says nothing', () => {
+    const result = plan('name,sku,barcode,qty,unit_cost\n,,0777,9,\n')
+    expect(result.rows[0]).toMatchObject({ productId: 'p-milk', kept: [{ column: 'name', value: 'Milk' }] })
+  })
+
   it('matches a row without a SKU by its barcode', () => {
     const result = plan('name,sku,barcode,qty\n,,0777,9\n')
     expect(result.payload).toEqual([{ id: 'p-milk', qty: 9, was: { qty: 5 } }])

@@ -125,7 +125,8 @@ function planUpdate(row: ImportRow, product: CatalogueProduct, columns: ImportCo
     const given = row.values[column]
     const stored = product[column]
     if (given === undefined) {
-      if (columns.includes(column)) kept.push({ column, value: shown(column, stored, currency) })
+      // a blank cell over a blank value keeps nothing worth a line ("Barcode empty (kept)" on every row)
+      if (columns.includes(column) && stored !== null && stored !== '') kept.push({ column, value: shown(column, stored, currency) })
     } else if (!same(column, stored, given)) {
       changes.push({ column, old: shown(column, stored, currency), new: shown(column, given, currency) })
       Object.assign(payload, { [column]: given })
