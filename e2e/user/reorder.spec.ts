@@ -147,7 +147,7 @@ test('a product due with no supplier is listed apart, with a link to link one, a
   const group = page.getByRole('region', { name: 'No supplier linked' })
   await expect(group).toContainText("Link a supplier on a product's page to order it here.")
   const link = group.getByRole('link', { name: 'Free Range Eggs 6: order 7 units' })
-  await expect(group).toContainText('In stock 1. It has no sales in the 28 selling days before today, so its low-stock level (4) and target (8) decide: order 7.')
+  await expect(group).toContainText('In stock 1. It has no sales in the 28 selling days before today, so its low-stock level (4) decides, and with no target set it orders up to twice that (8): order 7.')
   await expect(page.getByRole('button', { name: 'Make draft orders' })).toHaveCount(0)
   await link.click()
   await expect(page).toHaveURL(/\/app\/products\/[0-9a-f-]{36}#suppliers-heading$/)

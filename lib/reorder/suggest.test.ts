@@ -56,7 +56,14 @@ describe('suggestReorder', () => {
       orderQty: 24,
       reason: 'has no sales in the 28 selling days before today, so its low-stock level (6) and target (24) decide, 4 on order: needs 18, so 2 packs of 12 (24)',
     })
-    expect(suggestReorder({ ...quiet, sales: salesStatsOf([]), targetQty: null })).toMatchObject({ targetLevel: 12, needed: 6, orderQty: 12 })
+    // no target set: twice the low-stock level, in those words (it named a "target (12)" the owner never set)
+    expect(suggestReorder({ ...quiet, sales: salesStatsOf([]), targetQty: null })).toMatchObject({
+      targetLevel: 12,
+      needed: 6,
+      orderQty: 12,
+      reason:
+        'has no sales in the 28 selling days before today, so its low-stock level (6) decides, and with no target set it orders up to twice that (12), 4 on order: needs 6, so 1 pack of 12 (12)',
+    })
     expect(suggestReorder({ ...quiet, qty: 3 })).toMatchObject({ needed: 0 })
   })
 })

@@ -61,6 +61,12 @@ function orderWords(needed: number, packs: number, packSize: number, orderQty: n
   return `needs ${needed}, so ${plural(packs, 'pack')} of ${packSize} (${orderQty})`
 }
 
+// Without a target of its own a product orders up to twice its low-stock level: say so, not "target (10)" the owner never set.
+const levelWords = (level: number, targetQty: number | null, targetLevel: number) =>
+  targetQty === null
+    ? `its low-stock level (${level}) decides, and with no target set it orders up to twice that (${targetLevel})`
+    : `its low-stock level (${level}) and target (${targetLevel}) decide`
+
 /**
  * The reorder point is average daily sales × lead time + safety stock, the safety stock
  * z × spread × √lead time for the service level; an order tops stock and what is on order
@@ -103,6 +109,6 @@ export function suggestReorder(input: ReorderInput): ReorderSuggestion {
   const reason =
     basis === 'sales'
       ? `sells ${oneDecimal(averageDaily)} a day, ${supplier}${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
-      : `has no sales in the ${SELLING_DAYS} selling days before today, so its low-stock level (${reorderPoint}) and target (${targetLevel}) decide${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
+      : `has no sales in the ${SELLING_DAYS} selling days before today, so ${levelWords(reorderPoint, input.targetQty, targetLevel)}${onOrder}: ${orderWords(needed, packs, packSize, orderQty)}`
   return { basis, averageDaily, spread, safetyStock, reorderPoint, targetLevel, needed, packs, orderQty, reason }
 }
