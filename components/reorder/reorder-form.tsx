@@ -1,5 +1,6 @@
 'use client'
 
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { createDraftOrders } from '@/lib/actions/reorder-actions'
@@ -10,6 +11,8 @@ import { Button } from '@/components/ui/button'
 
 export interface ReorderGroup {
   supplier: { id: string; name: string; leadTimeDays: number }
+  /** the supplier's open draft, where the ticked lines go */
+  draft: { id: string; label: string } | null
   lines: { productId: string; name: string; qty: number; packs: number; packSize: number; orderQty: number; reason: string }[]
 }
 
@@ -19,16 +22,25 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
   const { pending, formProps } = useServerForm(createDraftOrders, {
     errorTitle: 'Could not make the draft orders',
     onSuccess: ({ message }) => {
-      toast.success('Draft orders made', { description: `${message}.` })
+      toast.success('Draft orders ready', { description: `${message}.` })
       router.push('/app/purchase-orders')
     },
   })
   return (
     <form {...formProps} className="grid gap-6">
       <input type="hidden" name="request_id" value={requestId} />
-      {groups.map(({ supplier, lines }) => (
+      {groups.map(({ supplier, draft, lines }) => (
         <section key={supplier.id} aria-label={supplier.name} className="grid gap-2 rounded-xl border p-4">
           <h2 className="font-semibold">{`${supplier.name} · delivers ${deliveryWhen(supplier.leadTimeDays)}`}</h2>
+          {draft && (
+            <p className="text-sm text-muted-foreground">
+              Ticked lines are added to the open draft{' '}
+              <Link href={`/app/purchase-orders/${draft.id}`} className="text-primary underline underline-offset-4">
+                {draft.label}
+              </Link>
+              , not a new order: what it holds already counts as on order.
+            </p>
+          )}
           <ul className="divide-y">
             {lines.map((line) => (
               <li key={line.productId} className="flex items-start gap-3 py-2">

@@ -32,7 +32,7 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   await expect(page.getByText('Butter 250g')).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Make draft orders' }).click()
-  await expectToast(page, 'Draft orders made', '1 draft order made. Check it, then mark it sent: until then a draft counts as on order.', 'success')
+  await expectToast(page, 'Draft orders ready', '1 draft order made. Check it, then mark it sent: until then a draft counts as on order.', 'success')
   await expect(page).toHaveURL('/app/purchase-orders')
   // on order, in the catalogue and on the product's page
   await page.goto('/app/products')
@@ -152,4 +152,39 @@ test('a product due with no supplier is listed apart, with a link to link one, a
   await link.click()
   await expect(page).toHaveURL(/\/app\/products\/[0-9a-f-]{36}#suppliers-heading$/)
   await expect(page.getByRole('heading', { name: 'Free Range Eggs 6', level: 1 })).toBeVisible()
+})
+
+test("a supplier's open draft takes the next suggestions, as the page says, instead of a second order", async ({ page }) => {
+  const owner = await createOwner('reorder-draft', {
+    products: [
+      { name: 'Oat Milk 1L', sku: 'OAT-1', qty: 0, low_stock_threshold: 6 },
+      { name: 'Eggs 6', sku: 'EGGS-6', qty: 1, low_stock_threshold: 4 },
+    ],
+  })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  const { data: products } = await supabase.from('products').select('id, name').order('name').throwOnError()
+  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct' }).select('id').single().throwOnError()
+  for (const product of products) await supabase.rpc('link_product_supplier', { p_product_id: product.id, p_supplier_id: dairy.id, p_pack_size: 6 }).throwOnError()
+  const oat = products.find((product) => product.name === 'Oat Milk 1L')!
+  await supabase.rpc('create_purchase_order', { p_supplier_id: dairy.id, p_lines: [{ product_id: oat.id, packs: 1 }] }).throwOnError()
+
+  await signIn(page, owner, '/app/reorder')
+  const group = page.getByRole('region', { name: 'Dairy Direct' })
+  await expect(group).toContainText('Ticked lines are added to the open draft PO-0001, not a new order: what it holds already counts as on order.')
+  // what each line shows it orders is what the draft gains
+  const shown = new Map<string, number>()
+  for (const box of await group.getByRole('checkbox').all()) {
+    const label = (await box.evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent)) ?? ''
+    const [, name, packs] = /^(.+): order \d+ units \((\d+) × 6\)$/.exec(label) ?? []
+    shown.set(name!, Number(packs))
+  }
+  expect([...shown.keys()].sort()).toEqual(['Eggs 6', 'Oat Milk 1L'])
+  await page.getByRole('button', { name: 'Make draft orders' }).click()
+  await expectToast(page, 'Draft orders ready', 'Added to draft PO-0001. Check it, then mark it sent: until then a draft counts as on order.', 'success')
+  await expect(page).toHaveURL('/app/purchase-orders')
+  await expect(page.getByRole('link', { name: /^PO-\d+ · Dairy Direct/ })).toHaveCount(1)
+  const { data: lines } = await supabase.from('purchase_order_lines').select('packs, products(name)').throwOnError()
+  const stored = new Map(lines.map((line) => [(line.products as unknown as { name: string }).name, line.packs]))
+  expect(stored).toEqual(new Map([['Eggs 6', shown.get('Eggs 6')], ['Oat Milk 1L', 1 + shown.get('Oat Milk 1L')!]]))
 })

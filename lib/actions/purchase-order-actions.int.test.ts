@@ -108,3 +108,48 @@ describe('receiving stock', () => {
     expect(await qty(milk)).toBe(6)
   })
 })
+
+describe("the supplier's open draft", () => {
+  const lines = async () =>
+    (
+      await stack.db.query(
+        "select po.number, po.status, p.name, l.packs, l.qty from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id join products p on p.id = l.product_id where po.status <> 'cancelled' order by po.number, p.name",
+      )
+    ).rows
+
+  it('takes the next suggestions instead of a second order, once per submit; once it is sent, a new draft starts', async () => {
+    const eggs = await addProduct(owner, { name: 'Eggs', sku: 'PO-EGGS', qty: 0 })
+    await owner.client.rpc('link_product_supplier', { p_product_id: eggs, p_supplier_id: dairy, p_pack_size: 12 }).throwOnError()
+    expect(await createDraftOrders(idle, formData({ request_id: randomUUID(), [`order:${milk}`]: `${dairy}:3` }))).toMatchObject({
+      message: '1 draft order made. Check it, then mark it sent: until then a draft counts as on order',
+    })
+    const form = { request_id: randomUUID(), [`order:${milk}`]: `${dairy}:2`, [`order:${eggs}`]: `${dairy}:1` }
+    const [first, again] = await Promise.all([createDraftOrders(idle, formData(form)), createDraftOrders(idle, formData(form))])
+    const added = { ok: true, message: 'Added to draft PO-0002. Check it, then mark it sent: until then a draft counts as on order' }
+    expect(first).toEqual(added)
+    expect(again).toEqual(added)
+    expect(await createDraftOrders(idle, formData(form))).toEqual(added)
+    expect(await lines()).toEqual([
+      { number: 2, status: 'draft', name: 'Eggs', packs: 1, qty: 12 },
+      { number: 2, status: 'draft', name: 'Milk', packs: 5, qty: 30 },
+    ])
+
+    const { rows } = await stack.db.query<{ id: string }>('select id from purchase_orders where number = 2')
+    expect(await changePurchaseOrderStatus(idle, formData({ id: rows[0]!.id, status: 'sent' }))).toMatchObject({ ok: true })
+    expect(await createDraftOrders(idle, formData({ request_id: randomUUID(), [`order:${eggs}`]: `${dairy}:1` }))).toMatchObject({
+      message: '1 draft order made. Check it, then mark it sent: until then a draft counts as on order',
+    })
+    expect((await lines()).slice(2)).toEqual([{ number: 3, status: 'draft', name: 'Eggs', packs: 1, qty: 12 }])
+  })
+
+  it('refuses a line that would pass 100,000 packs, and adds nothing', async () => {
+    expect(await createDraftOrders(idle, formData({ request_id: randomUUID(), [`order:${milk}`]: `${dairy}:99999` }))).toMatchObject({ ok: true })
+    const before = await lines()
+    expect(await createDraftOrders(idle, formData({ request_id: randomUUID(), [`order:${milk}`]: `${dairy}:2` }))).toEqual({
+      ok: false,
+      message: 'A line of an order holds at most 100,000 packs',
+    })
+    expect(await lines()).toEqual(before)
+    expect(before).toContainEqual({ number: 3, status: 'draft', name: 'Milk', packs: 99999, qty: 599994 })
+  })
+})

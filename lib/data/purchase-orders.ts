@@ -42,20 +42,38 @@ export function draftRequestId(formRequestId: string, supplierId: string): strin
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-export async function createDraftOrder(
+/**
+ * The reorder page's ticked lines for one supplier: added to its open draft when it has one
+ * (`added`), else a new draft. A retry with the same request id changes nothing again.
+ */
+export async function orderSuggestions(
   supabase: SupabaseClient,
   supplierId: string,
   lines: { productId: string; packs: number }[],
   requestId: string,
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; id: string; number: number; added: boolean } | { ok: false; message: string }> {
   const { data, error } = await supabase
-    .rpc('create_purchase_order', {
+    .rpc('order_suggestions', {
       p_supplier_id: supplierId,
       p_lines: lines.map(({ productId, packs }) => ({ product_id: productId, packs })),
       p_request_id: requestId,
     })
-    .single<{ id: string }>()
-  return error ? { ok: false, message: error.message } : { ok: true, id: data.id }
+    .single<{ id: string; number: number; added: boolean }>()
+  return error ? { ok: false, message: error.message } : { ok: true, ...data }
+}
+
+/** The newest open draft of each of the shop's suppliers: where the reorder page's lines for that supplier go. */
+export async function getOpenDrafts(supabase: SupabaseClient, shopId: string): Promise<Map<string, { id: string; number: number }>> {
+  const { data, error } = await supabase
+    .from('purchase_orders')
+    .select('id, supplier_id, number')
+    .eq('shop_id', shopId)
+    .eq('status', 'draft')
+    .order('created_at', { ascending: true })
+    .order('number', { ascending: true })
+  if (error) throw new Error(error.message)
+  // ascending, so the newest of a supplier's drafts is the one kept
+  return new Map(data.map((row) => [row.supplier_id as string, { id: row.id as string, number: row.number as number }]))
 }
 
 interface LineRow {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { PackageCheck } from 'lucide-react'
 import { redirect } from 'next/navigation'
 import { requireShop } from '@/lib/auth/require-shop'
+import { getOpenDrafts, orderNumber } from '@/lib/data/purchase-orders'
 import { getReorderSuggestions } from '@/lib/data/reorder'
 import { runsShop } from '@/lib/shops/roles'
 import { RoleRequired } from '@/components/shop/role-required'
@@ -13,16 +14,18 @@ import { UnlinkedReorder } from '@/components/reorder/unlinked-reorder'
 
 export const metadata: Metadata = { title: 'Reorder' }
 
+const draftOf = (draft: { id: string; number: number } | undefined) => (draft ? { id: draft.id, label: orderNumber(draft.number) } : null)
+
 export default async function ReorderPage() {
   const { shop, supabase } = await requireShop('/app/reorder')
   if (!runsShop(shop.role)) return <RoleRequired page="Reorder" shop={shop} />
   // One call: the shop's service level comes with the suggestions.
-  const data = await getReorderSuggestions(supabase)
+  const [data, drafts] = await Promise.all([getReorderSuggestions(supabase), getOpenDrafts(supabase, shop.id)])
   if (!data) redirect('/')
   const { serviceLevel: level, groups } = data
   // Only what the form needs goes to the client.
   const orderable: ReorderGroup[] = groups.flatMap(({ supplier, lines }) =>
-    supplier ? [{ supplier, lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })) }] : [],
+    supplier ? [{ supplier, draft: draftOf(drafts.get(supplier.id)), lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })) }] : [],
   )
   const unlinked = groups.find((group) => group.supplier === null)
   return (

@@ -215,6 +215,7 @@ const rpcRules: Record<string, RpcRule> = {
     args: (who) => ({ p_product_id: t.productId, p_supplier_id: t.supplierId, p_pack_size: 6 + rank(who), p_unit_cost: SUPPLIER_COST, p_preferred: true }),
   },
   create_purchase_order: { may: RUNS },
+  order_suggestions: { may: RUNS },
   set_purchase_order_status: { may: RUNS, args: async () => ({ p_purchase_order_id: (await order(false)).id, p_status: 'sent' }) },
   update_purchase_order_draft: {
     may: RUNS,

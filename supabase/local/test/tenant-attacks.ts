@@ -174,6 +174,7 @@ export const rpcAttacks: Record<string, (victim: Tenant) => Json> = {
   next_report_due: () => ({ p_last_day: null, p_time: '19:00', p_tz: 'UTC', p_now: '2026-11-23T00:00:00Z' }),
   link_product_supplier: (v) => ({ p_product_id: v.productId, p_supplier_id: v.supplierId, p_pack_size: 1, p_preferred: true }),
   create_purchase_order: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }] }),
+  order_suggestions: (v) => ({ p_supplier_id: v.supplierId, p_lines: [{ product_id: v.productId, packs: 1 }], p_request_id: randomUUID() }),
   set_purchase_order_status: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_status: 'cancelled' }),
   update_purchase_order_draft: (v) => ({ p_purchase_order_id: v.purchaseOrderId, p_lines: [{ id: v.purchaseOrderLineId, packs: 99 }] }),
   receive_purchase_order: (v) => ({
