@@ -188,3 +188,32 @@ test("a supplier's open draft takes the next suggestions, as the page says, inst
   const stored = new Map(lines.map((line) => [(line.products as unknown as { name: string }).name, line.packs]))
   expect(stored).toEqual(new Map([['Eggs 6', shown.get('Eggs 6')], ['Oat Milk 1L', 1 + shown.get('Oat Milk 1L')!]]))
 })
+
+test('a purchase order on paper says who orders from whom, on what date, each line at its cost and the total', async ({ page }) => {
+  const owner = await createOwner('po-print', { shopName: 'Corner Cafe', products: [{ name: 'Oat Milk 1L', sku: 'OAT-1', qty: 0, low_stock_threshold: 0 }, { name: 'Eggs 6', sku: null, qty: 0, low_stock_threshold: 0 }] })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  const { data: products } = await supabase.from('products').select('id, name').order('name').throwOnError()
+  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct' }).select('id').single().throwOnError()
+  const [eggs, oat] = products
+  await supabase.rpc('link_product_supplier', { p_product_id: oat!.id, p_supplier_id: dairy.id, p_pack_size: 6, p_unit_cost: 0.35 }).throwOnError()
+  const { data: order } = await supabase
+    .rpc('create_purchase_order', { p_supplier_id: dairy.id, p_lines: [{ product_id: oat!.id, packs: 3 }, { product_id: eggs!.id, packs: 2 }] })
+    .single<{ id: string }>()
+    .throwOnError()
+
+  await signIn(page, owner, `/app/purchase-orders/${order.id}`)
+  await expect(page.getByRole('main')).toContainText('2 products · £6.30 at cost (1 line without a cost)')
+  await page.emulateMedia({ media: 'print' })
+  const paper = page.getByTestId('order-printout')
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: shop.timezone }).format(new Date())
+  await expect(paper).toContainText(`Purchase order PO-0001From: Corner CafeTo: Dairy DirectDate: ${today}`)
+  await expect(paper.getByRole('row')).toHaveText([
+    'ProductSKUPacksUnitsUnit costLine total',
+    'Eggs 622——',
+    'Oat Milk 1LOAT-13 × 618£0.35£6.30',
+    'Total (1 line without a cost not included)20£6.30',
+  ])
+  await expect(page.getByRole('heading', { name: /PO-0001/ })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Mark sent' })).toBeHidden()
+})

@@ -1,4 +1,5 @@
 import { formatMoneyInput } from '@/lib/format/money'
+import { orderCost } from '@/lib/purchase-orders/order-cost'
 import { csvLine, fixedWidthLine, UTF8_BOM } from './write-csv'
 
 export interface PurchaseOrderForCsv {
@@ -16,7 +17,7 @@ export const PURCHASE_ORDER_COLUMNS = ['Product', 'SKU', 'Packs', 'Units per pac
 export function purchaseOrderCsv(order: PurchaseOrderForCsv): string {
   const money = (amount: number | null) => formatMoneyInput(amount, order.currency)
   const record = fixedWidthLine(PURCHASE_ORDER_COLUMNS.length)
-  const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
+  const { total } = orderCost(order.lines)
   return [
     UTF8_BOM,
     record(['Purchase order', order.number, order.supplier, order.status, order.created, order.currency]),

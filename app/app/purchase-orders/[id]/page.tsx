@@ -14,6 +14,8 @@ import { DraftLinesForm } from '@/components/purchase-orders/draft-lines-form'
 import { ReceiveForm } from '@/components/purchase-orders/receive-form'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
+import { OrderPrintout } from '@/components/purchase-orders/order-printout'
+import { orderCost } from '@/lib/purchase-orders/order-cost'
 
 export const metadata: Metadata = { title: 'Purchase order' }
 
@@ -24,48 +26,32 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
   const order = purchaseOrderIdSchema.safeParse(id).success ? await getPurchaseOrder(supabase, id) : null
   if (!order) notFound()
   const label = orderNumber(order.number)
-  const total = order.lines.reduce((sum, line) => sum + (line.unit_cost ?? 0) * line.qty, 0)
+  const { total, unpriced } = orderCost(order.lines)
+  // A server component renders once per request: the day a draft is printed (and sent) on.
+  // eslint-disable-next-line react-hooks/purity
+  const printedAt = new Date(Date.now()).toISOString()
   // Stock arrives on an order sent to the supplier: not on a draft, and no more once it is all in.
   const receiving = order.status === 'sent' || order.status === 'partly_received'
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
-      <BackLink href="/app/purchase-orders">All purchase orders</BackLink>
-      <div className="grid gap-2">
+      <div className="print:hidden">
+        <BackLink href="/app/purchase-orders">All purchase orders</BackLink>
+      </div>
+      <div className="grid gap-2 print:hidden">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
           {label} · {order.supplier?.name} <OrderStatusBadge status={order.status} />
         </h1>
         <p className="text-sm text-muted-foreground">
           {plural(order.lines.length, 'product')} · {formatMoney(total, shop.currency)} at cost
+          {unpriced > 0 && ` (${plural(unpriced, 'line')} without a cost)`}
         </p>
-        <div className="flex flex-wrap gap-2 print:hidden">
+        <div className="flex flex-wrap gap-2">
           <OrderStatusButtons id={order.id} label={label} status={order.status} />
           <ExportCsvLink href={`/app/purchase-orders/${order.id}/export`} />
           <PrintButton />
         </div>
       </div>
-      {/* What goes to the supplier on paper: the lines, without the receive form. */}
-      <table className="hidden w-full text-sm print:table">
-        <thead>
-          <tr className="border-b text-left">
-            <th className="py-1">Product</th>
-            <th>SKU</th>
-            <th className="text-right">Packs</th>
-            <th className="text-right">Units</th>
-            <th className="text-right">Unit cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id} className="border-b">
-              <td className="py-1">{line.name}</td>
-              <td>{line.sku ?? ''}</td>
-              <td className="text-right">{line.pack_size > 1 ? `${line.packs} × ${line.pack_size}` : line.packs}</td>
-              <td className="text-right">{line.qty}</td>
-              <td className="text-right">{formatMoney(line.unit_cost, shop.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderPrintout order={order} label={label} shop={shop} printedAt={printedAt} />
       <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4 print:hidden">
         <h2 id="lines-heading" className="text-lg font-semibold">{receiving ? 'Receive stock' : 'Lines'}</h2>
         {receiving ? (
