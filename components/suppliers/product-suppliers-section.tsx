@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { Button } from '@/components/ui/button'
 import type { ProductSupplierLink } from '@/lib/data/product-suppliers'
 import { currencySymbol, formatMoney } from '@/lib/format/money'
 import { deliveryWhen } from '@/lib/format/lead-time'
@@ -42,12 +43,12 @@ export function ProductSuppliersSection({ product, links, suppliers, currency }:
       {suppliers.length > 0 ? (
         <LinkSupplierForm productId={product.id} productName={product.name} currencySymbol={currencySymbol(currency)} suppliers={suppliers} links={links} />
       ) : (
-        <p className="text-sm">
-          <Link href="/app/suppliers/new" className="text-primary underline underline-offset-4">
-            Add your first supplier
-          </Link>{' '}
-          to link it here.
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+          <Button asChild variant="outline">
+            <Link href={`/app/suppliers/new?next=${encodeURIComponent(`/app/products/${product.id}`)}`}>Add your first supplier</Link>
+          </Button>
+          <span className="text-muted-foreground">to link it here.</span>
+        </div>
       )}
     </section>
   )

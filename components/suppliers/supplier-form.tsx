@@ -17,9 +17,11 @@ interface SupplierFormProps {
   action: (previous: ActionState, formData: FormData) => Promise<ActionState>
   /** absent when adding a supplier */
   supplier?: Supplier
+  /** where a saved form goes (a same-origin path); the list of suppliers unless told */
+  returnTo?: string
 }
 
-export function SupplierForm({ action, supplier }: SupplierFormProps) {
+export function SupplierForm({ action, supplier, returnTo = '/app/suppliers' }: SupplierFormProps) {
   const router = useRouter()
   const editing = supplier !== undefined
   const { state, pending, formProps } = useServerForm(action, {
@@ -28,7 +30,7 @@ export function SupplierForm({ action, supplier }: SupplierFormProps) {
       toast.success(editing ? 'Supplier saved' : 'Supplier added', {
         description: editing ? `${name} was updated.` : `${name} is on your list of suppliers.`,
       })
-      router.push('/app/suppliers')
+      router.push(returnTo)
     },
   })
   const errors = state.fieldErrors ?? {}
