@@ -19,6 +19,8 @@ export interface ReorderGroup {
 /** The suggestions by supplier, each ticked; the ticked ones become one draft order per supplier (products without one: UnlinkedReorder). */
 export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; requestId: string }) {
   const router = useRouter()
+  // Where every supplier has an open draft, nothing new is made: the lines go into those drafts.
+  const submit = groups.every((group) => group.draft) ? (groups.length === 1 ? 'Add to the draft order' : 'Add to the draft orders') : 'Make draft orders'
   const { pending, formProps } = useServerForm(createDraftOrders, {
     errorTitle: 'Could not make the draft orders',
     onSuccess: ({ message }) => {
@@ -68,7 +70,7 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
       ))}
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={pending}>
-          {pending ? 'Making drafts...' : 'Make draft orders'}
+          {pending ? 'Saving...' : submit}
         </Button>
       </div>
     </form>

@@ -38,17 +38,18 @@ export function ProductSuppliersSection({ product, links, suppliers, currency }:
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">No supplier yet. Link one to get reorder suggestions in packs, with its lead time.</p>
+        <p className="text-sm text-muted-foreground">
+          {suppliers.length > 0
+            ? 'No supplier yet. Link one to get reorder suggestions in packs, with its lead time.'
+            : 'No supplier on file yet. Add one and you come back here to link it, for reorder suggestions in its packs and with its lead time.'}
+        </p>
       )}
       {suppliers.length > 0 ? (
         <LinkSupplierForm productId={product.id} productName={product.name} currencySymbol={currencySymbol(currency)} suppliers={suppliers} links={links} />
       ) : (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-          <Button asChild variant="outline">
-            <Link href={`/app/suppliers/new?next=${encodeURIComponent(`/app/products/${product.id}`)}`}>Add your first supplier</Link>
-          </Button>
-          <span className="text-muted-foreground">to link it here.</span>
-        </div>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link href={`/app/suppliers/new?next=${encodeURIComponent(`/app/products/${product.id}`)}`}>Add your first supplier</Link>
+        </Button>
       )}
     </section>
   )

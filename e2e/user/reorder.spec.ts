@@ -180,7 +180,7 @@ test("a supplier's open draft takes the next suggestions, as the page says, inst
     shown.set(name!, Number(packs))
   }
   expect([...shown.keys()].sort()).toEqual(['Eggs 6', 'Oat Milk 1L'])
-  await page.getByRole('button', { name: 'Make draft orders' }).click()
+  await page.getByRole('button', { name: 'Add to the draft order' }).click()
   await expectToast(page, 'Draft orders ready', 'Added to draft PO-0001. Check it, then mark it sent: until then a draft counts as on order.', 'success')
   await expect(page).toHaveURL('/app/purchase-orders')
   await expect(page.getByRole('link', { name: /^PO-\d+ · Dairy Direct/ })).toHaveCount(1)
