@@ -6,6 +6,7 @@ import { receiveStock, type ReceiveState } from '@/lib/actions/purchase-order-ac
 import { initialActionState } from '@/lib/actions/action-state'
 import { noAnswerState } from '@/lib/http/no-answer'
 import type { PurchaseOrderLine } from '@/lib/data/purchase-orders'
+import { formatMoney } from '@/lib/format/money'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 
@@ -16,7 +17,7 @@ import { Input } from '@/components/ui/input'
  * After a receipt the boxes stay empty: prefilled with the rest, a second tap on the button would
  * book the rest as arrived.
  */
-export function ReceiveForm({ orderId, lines }: { orderId: string; lines: PurchaseOrderLine[] }) {
+export function ReceiveForm({ orderId, lines, currency }: { orderId: string; lines: PurchaseOrderLine[]; currency: string }) {
   const formRef = useRef<HTMLFormElement>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [received, setReceived] = useState(false)
@@ -65,6 +66,7 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
                   Ordered {line.qty}
                   {line.pack_size > 1 && ` (${line.packs} × ${line.pack_size})`} · received {line.received}
                   {received && due > 0 && ` · ${due} still to come`}
+                  {line.unit_cost !== null && ` · ${formatMoney(line.unit_cost, currency)} each`}
                 </p>
                 <p id={`receive-${line.id}-error`} aria-live="polite" className="text-sm text-destructive">
                   {error}
@@ -86,6 +88,9 @@ export function ReceiveForm({ orderId, lines }: { orderId: string; lines: Purcha
           )
         })}
       </ul>
+      {lines.some((line) => line.unit_cost !== null) && (
+        <p className="text-sm text-muted-foreground">Stock received at a cost per unit makes that the product&apos;s cost, for its stock value and margins.</p>
+      )}
       {confirming ? (
         <div role="alertdialog" aria-labelledby="over-receive-title" className="grid gap-2 rounded-lg border border-destructive/50 p-3">
           <p id="over-receive-title" className="text-sm">

@@ -98,7 +98,10 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
   await expect(toasts.filter({ hasText: 'Stock received' })).toHaveCount(1)
   await expect(toasts.filter({ hasText: /already been received|Enter how many arrived/ })).toHaveCount(0)
-  await expect(page.getByRole('main')).toContainText('Ordered 24 (2 × 12) · received 10 · 14 still to come')
+  await expect(page.getByRole('main')).toContainText('Ordered 24 (2 × 12) · received 10 · 14 still to come · £0.35 each')
+  await expect(page.getByRole('main')).toContainText("Stock received at a cost per unit makes that the product's cost, for its stock value and margins.")
+  // the milk had no cost of its own: the delivery's is now its cost, as the line showed it
+  expect((await supabase.from('product_costs').select('unit_cost').eq('product_id', milk.id).single().throwOnError()).data.unit_cost).toBe(0.35)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Partly received')
   expect(await stock()).toBe(12)
   // a second tap (a double tap) books nothing and asks nothing: the box is not refilled with the rest,

@@ -153,3 +153,25 @@ describe("the supplier's open draft", () => {
     expect(before).toContainEqual({ number: 3, status: 'draft', name: 'Milk', packs: 99999, qty: 599994 })
   })
 })
+
+describe("a delivery's cost", () => {
+  it("becomes the product's cost once stock arrives on a line with one; a line without a cost changes nothing", async () => {
+    const tea = await addProduct(owner, { name: 'Tea', sku: 'PO-TEA', qty: 0, unit_cost: 0.2 })
+    const jam = await addProduct(owner, { name: 'Jam', sku: 'PO-JAM', qty: 0 })
+    await owner.client.rpc('link_product_supplier', { p_product_id: tea, p_supplier_id: dairy, p_pack_size: 10, p_unit_cost: 0.25 }).throwOnError()
+    await owner.client.rpc('link_product_supplier', { p_product_id: jam, p_supplier_id: dairy }).throwOnError()
+    const { data: order } = await owner.client
+      .rpc('create_purchase_order', { p_supplier_id: dairy, p_lines: [{ product_id: tea, packs: 2 }, { product_id: jam, packs: 1 }] })
+      .single<{ id: string }>()
+      .throwOnError()
+    expect(await changePurchaseOrderStatus(idle, formData({ id: order.id, status: 'sent' }))).toMatchObject({ ok: true })
+    const { rows: lines } = await stack.db.query<{ id: string; product_id: string }>('select id, product_id from purchase_order_lines where purchase_order_id = $1', [order.id])
+    const line = (product: string) => lines.find((l) => l.product_id === product)!.id
+    const costs = async () =>
+      (await stack.db.query<{ name: string; unit_cost: string | null }>('select name, unit_cost::text from products where id = any($1) order by name', [[tea, jam]])).rows
+    expect(await costs()).toEqual([{ name: 'Jam', unit_cost: null }, { name: 'Tea', unit_cost: '0.20' }])
+    const form = { id: order.id, [`receive:${line(tea)}`]: '5', [`before:${line(tea)}`]: '0', [`receive:${line(jam)}`]: '1', [`before:${line(jam)}`]: '0' }
+    expect(await receiveStock(idle, formData(form))).toMatchObject({ ok: true })
+    expect(await costs()).toEqual([{ name: 'Jam', unit_cost: null }, { name: 'Tea', unit_cost: '0.25' }])
+  })
+})

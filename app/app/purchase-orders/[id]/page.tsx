@@ -55,7 +55,7 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
       <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4 print:hidden">
         <h2 id="lines-heading" className="text-lg font-semibold">{receiving ? 'Receive stock' : 'Lines'}</h2>
         {receiving ? (
-          <ReceiveForm orderId={order.id} lines={order.lines} />
+          <ReceiveForm orderId={order.id} lines={order.lines} currency={shop.currency} />
         ) : order.status === 'draft' ? (
           <>
             <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
