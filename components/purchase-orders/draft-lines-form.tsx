@@ -9,10 +9,11 @@ import { useFocusFirstInvalid } from '@/lib/hooks/use-focus-first-invalid'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { FormField } from '@/components/forms/form-field'
 import { Button } from '@/components/ui/button'
-import { MarkSentButton } from './order-status-buttons'
+import { MARK_SENT_HINT, MarkSentButton } from './order-status-buttons'
+import { SendOrderButtons, type OrderMessage } from './send-order-buttons'
 
-/** A draft's lines, each in packs to change before the order is sent (0 takes a line off), then Mark sent. */
-export function DraftLinesForm({ orderId, label, lines }: { orderId: string; label: string; lines: PurchaseOrderLine[] }) {
+/** A draft's lines, each in packs to change before the order is sent (0 takes a line off), then sending it to the supplier and Mark sent. */
+export function DraftLinesForm({ orderId, label, lines, message }: { orderId: string; label: string; lines: PurchaseOrderLine[]; message: OrderMessage }) {
   const formRef = useRef<HTMLFormElement>(null)
   // typed but not saved: Mark sent waits for it
   const [unsaved, setUnsaved] = useState(false)
@@ -50,6 +51,10 @@ export function DraftLinesForm({ orderId, label, lines }: { orderId: string; lab
           </Button>
         </div>
       </form>
+      {/* the order goes to the supplier as saved, then is marked sent */}
+      <div className="flex flex-wrap justify-end gap-2">
+        <SendOrderButtons {...message} disabled={unsaved} describedBy={MARK_SENT_HINT} />
+      </div>
       <MarkSentButton id={orderId} label={label} unsaved={unsaved} />
     </>
   )

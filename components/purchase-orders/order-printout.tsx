@@ -1,5 +1,4 @@
 import type { PurchaseOrder } from '@/lib/data/purchase-orders'
-import { formatDate } from '@/lib/format/date-time'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
 import { orderCost } from '@/lib/purchase-orders/order-cost'
@@ -8,7 +7,7 @@ import { orderCost } from '@/lib/purchase-orders/order-cost'
  * The order on paper, for the supplier: who orders, to whom, on what date, each line with its cost,
  * and the total. Only printed; the screen has the forms instead.
  */
-export function OrderPrintout({ order, label, shop, printedAt }: { order: PurchaseOrder; label: string; shop: { name: string; currency: string; timezone: string }; printedAt: string }) {
+export function OrderPrintout({ order, label, date, shop }: { order: PurchaseOrder; label: string; date: string; shop: { name: string; currency: string } }) {
   const { total, unpriced } = orderCost(order.lines)
   const money = (amount: number | null) => formatMoney(amount, shop.currency)
   return (
@@ -17,8 +16,7 @@ export function OrderPrintout({ order, label, shop, printedAt }: { order: Purcha
         <p className="text-xl font-bold">Purchase order {label}</p>
         <p>From: {shop.name}</p>
         <p>To: {order.supplier?.name}</p>
-        {/* a draft is printed to be sent: it goes out today */}
-        <p>Date: {formatDate(order.sent_at ?? printedAt, shop.timezone)}</p>
+        <p>Date: {date}</p>
         {order.notes && <p>Notes: {order.notes}</p>}
       </div>
       <table className="w-full">

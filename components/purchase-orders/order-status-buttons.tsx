@@ -12,6 +12,8 @@ import { Button } from '@/components/ui/button'
  * A draft's "Mark sent": it sends the order as saved, so while the lines hold changes not saved yet
  * it waits for them (it sent the saved packs and dropped what the owner had just typed).
  */
+export const MARK_SENT_HINT = 'mark-sent-hint'
+
 export function MarkSentButton({ id, label, unsaved }: { id: string; label: string; unsaved: boolean }) {
   const { pending, formProps } = useServerForm(changePurchaseOrderStatus, {
     errorTitle: 'Could not mark the order sent',
@@ -21,11 +23,11 @@ export function MarkSentButton({ id, label, unsaved }: { id: string; label: stri
     <form {...formProps} className="grid justify-items-end gap-1">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="status" value="sent" />
-      <Button type="submit" disabled={pending || unsaved} aria-describedby="mark-sent-hint">
+      <Button type="submit" disabled={pending || unsaved} aria-describedby={MARK_SENT_HINT}>
         <Send aria-hidden="true" />
         Mark sent
       </Button>
-      <p id="mark-sent-hint" aria-live="polite" className="text-sm text-muted-foreground">
+      <p id={MARK_SENT_HINT} aria-live="polite" className="text-sm text-muted-foreground">
         {unsaved ? 'Save your changes first: the order is sent as saved.' : ''}
       </p>
     </form>

@@ -192,12 +192,12 @@ test("a supplier's open draft takes the next suggestions, as the page says, inst
   expect(stored).toEqual(new Map([['Eggs 6', shown.get('Eggs 6')], ['Oat Milk 1L', 1 + shown.get('Oat Milk 1L')!]]))
 })
 
-test('a purchase order on paper says who orders from whom, on what date, each line at its cost and the total', async ({ page }) => {
+test('a purchase order on paper, by email and as a message says who orders from whom, on what date, each line at its cost and the total', async ({ page, context }) => {
   const owner = await createOwner('po-print', { shopName: 'Corner Cafe', products: [{ name: 'Oat Milk 1L', sku: 'OAT-1', qty: 0, low_stock_threshold: 0 }, { name: 'Eggs 6', sku: null, qty: 0, low_stock_threshold: 0 }] })
   const shop = await getOwnShop(owner)
   const supabase = await signedInClient(owner)
   const { data: products } = await supabase.from('products').select('id, name').order('name').throwOnError()
-  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct' }).select('id').single().throwOnError()
+  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct', email: 'orders@dairy.example' }).select('id').single().throwOnError()
   const [eggs, oat] = products
   await supabase.rpc('link_product_supplier', { p_product_id: oat!.id, p_supplier_id: dairy.id, p_pack_size: 6, p_unit_cost: 0.35 }).throwOnError()
   const { data: order } = await supabase
@@ -207,9 +207,37 @@ test('a purchase order on paper says who orders from whom, on what date, each li
 
   await signIn(page, owner, `/app/purchase-orders/${order.id}`)
   await expect(page.getByRole('main')).toContainText('2 products · £6.30 at cost (1 line without a cost)')
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: shop.timezone }).format(new Date())
+  const message = [
+    'Purchase order PO-0001 from Corner Cafe',
+    `Date: ${today}`,
+    '',
+    '- Eggs 6: 2 units',
+    '- Oat Milk 1L (OAT-1): 3 × 6 (18 units) at £0.35',
+    '',
+    'Total: 20 units, £6.30 (1 line without a cost not included)',
+  ].join('\n')
+  const mail = new URL((await page.getByRole('link', { name: 'Email supplier' }).getAttribute('href'))!)
+  expect([mail.protocol, decodeURIComponent(mail.pathname), mail.searchParams.get('subject'), mail.searchParams.get('body')]).toEqual([
+    'mailto:',
+    'orders@dairy.example',
+    'Purchase order PO-0001 from Corner Cafe',
+    message,
+  ])
+  // no share sheet in this browser: the message is copied to paste into one
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.getByRole('button', { name: 'Copy order' }).click()
+  await expectToast(page, 'Order copied', 'Paste it into a message to the supplier.', 'success')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message)
+  // a change typed and not saved: nothing goes to the supplier until it is, as with Mark sent
+  await page.getByLabel('Oat Milk 1L: packs of 6 (18 units ordered)').fill('4')
+  await expect(page.getByRole('button', { name: 'Email supplier' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Copy order' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Copy order' })).toHaveAccessibleDescription('Save your changes first: the order is sent as saved.')
+  await page.reload()
+
   await page.emulateMedia({ media: 'print' })
   const paper = page.getByTestId('order-printout')
-  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: shop.timezone }).format(new Date())
   await expect(paper).toContainText(`Purchase order PO-0001From: Corner CafeTo: Dairy DirectDate: ${today}`)
   await expect(paper.getByRole('row')).toHaveText([
     'ProductSKUPacksUnitsUnit costLine total',

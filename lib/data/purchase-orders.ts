@@ -27,7 +27,8 @@ export interface PurchaseOrderLine {
   unit_cost: number | null
 }
 
-export interface PurchaseOrder extends Omit<PurchaseOrderSummary, 'lines' | 'units' | 'received'> {
+export interface PurchaseOrder extends Omit<PurchaseOrderSummary, 'lines' | 'units' | 'received' | 'supplier'> {
+  supplier: { id: string; name: string; email: string | null } | null
   notes: string | null
   sent_at: string | null
   received_at: string | null
@@ -122,7 +123,7 @@ export async function listPurchaseOrders(supabase: SupabaseClient, page = 1): Pr
 export async function getPurchaseOrder(supabase: SupabaseClient, id: string): Promise<PurchaseOrder | null> {
   const { data, error } = await supabase
     .from('purchase_orders')
-    .select('id, number, status, created_at, notes, sent_at, received_at, suppliers(id, name), purchase_order_lines(id, product_id, packs, pack_size, qty, received, unit_cost, products(name, sku))')
+    .select('id, number, status, created_at, notes, sent_at, received_at, suppliers(id, name, email), purchase_order_lines(id, product_id, packs, pack_size, qty, received, unit_cost, products(name, sku))')
     .eq('id', id)
     .maybeSingle()
   if (error) throw new Error(error.message)

@@ -15,6 +15,9 @@ import { ReceiveForm } from '@/components/purchase-orders/receive-form'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
 import { OrderPrintout } from '@/components/purchase-orders/order-printout'
+import { SendOrderButtons } from '@/components/purchase-orders/send-order-buttons'
+import { formatDate } from '@/lib/format/date-time'
+import { orderText } from '@/lib/purchase-orders/order-text'
 import { orderCost } from '@/lib/purchase-orders/order-cost'
 
 export const metadata: Metadata = { title: 'Purchase order' }
@@ -27,11 +30,17 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
   if (!order) notFound()
   const label = orderNumber(order.number)
   const { total, unpriced } = orderCost(order.lines)
-  // A server component renders once per request: the day a draft is printed (and sent) on.
+  // The order's date for the supplier: when it was sent, or for a draft (printed or shared to be
+  // sent) today. A server component renders once per request.
   // eslint-disable-next-line react-hooks/purity
-  const printedAt = new Date(Date.now()).toISOString()
+  const date = formatDate(order.sent_at ?? new Date(Date.now()).toISOString(), shop.timezone)
   // Stock arrives on an order sent to the supplier: not on a draft, and no more once it is all in.
   const receiving = order.status === 'sent' || order.status === 'partly_received'
+  const message = {
+    subject: `Purchase order ${label} from ${shop.name}`,
+    email: order.supplier?.email ?? null,
+    text: orderText({ label, shopName: shop.name, date, notes: order.notes, currency: shop.currency, lines: order.lines }),
+  }
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="print:hidden">
@@ -47,11 +56,13 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         </p>
         <div className="flex flex-wrap gap-2">
           <OrderStatusButtons id={order.id} label={label} status={order.status} />
+          {/* a draft's go beside its lines: it goes out as saved */}
+          {receiving && <SendOrderButtons {...message} />}
           <ExportCsvLink href={`/app/purchase-orders/${order.id}/export`} />
           <PrintButton />
         </div>
       </div>
-      <OrderPrintout order={order} label={label} shop={shop} printedAt={printedAt} />
+      <OrderPrintout order={order} label={label} date={date} shop={shop} />
       <section aria-labelledby="lines-heading" className="grid gap-3 rounded-xl border p-4 print:hidden">
         <h2 id="lines-heading" className="text-lg font-semibold">{receiving ? 'Receive stock' : 'Lines'}</h2>
         {receiving ? (
@@ -59,7 +70,7 @@ export default async function PurchaseOrderPage({ params }: { params: Promise<{ 
         ) : order.status === 'draft' ? (
           <>
             <p className="text-sm text-muted-foreground">Mark the order sent once it has gone to the supplier: its stock is received here then.</p>
-            <DraftLinesForm orderId={order.id} label={label} lines={order.lines} />
+            <DraftLinesForm orderId={order.id} label={label} lines={order.lines} message={message} />
           </>
         ) : (
           <ul className="divide-y">
