@@ -8,11 +8,7 @@ import { Button } from '@/components/ui/button'
 const canShare = () => typeof navigator.share === 'function'
 const noSubscription = () => () => {}
 
-/**
- * The order as a message to the supplier: their email app with it written out (when the supplier
- * has an email for orders), and the phone's share sheet (WhatsApp, a text), or a copy to paste
- * where there is none.
- */
+/** An order written out for its supplier (orderText), with the subject it goes under. */
 export interface OrderMessage {
   subject: string
   text: string
@@ -20,9 +16,14 @@ export interface OrderMessage {
   email: string | null
 }
 
-/** `disabled` (with `describedBy` saying why): a draft with changes not saved would go out as it was saved. */
+/**
+ * The order as a message to the supplier: their email app with it written out (when the supplier
+ * has an email for orders), and the phone's share sheet (WhatsApp, a text), or a copy to paste
+ * where there is none. `disabled` (with `describedBy` saying why): a draft with changes not saved
+ * would go out as it was saved.
+ */
 export function SendOrderButtons({ subject, text, email, disabled = false, describedBy }: OrderMessage & { disabled?: boolean; describedBy?: string }) {
-  // the server has no share sheet: the button appears once the page runs on the phone
+  // the server cannot tell: the page is drawn with "Copy order", which turns into "Share" where there is a share sheet
   const share = useSyncExternalStore(noSubscription, canShare, () => false)
   async function shareOrCopy() {
     if (share) {
