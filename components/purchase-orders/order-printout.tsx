@@ -1,7 +1,7 @@
 import type { PurchaseOrder } from '@/lib/data/purchase-orders'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
-import { orderCost } from '@/lib/purchase-orders/order-cost'
+import { orderCost, orderUnits } from '@/lib/purchase-orders/order-cost'
 
 /**
  * The order on paper, for the supplier: who orders, to whom, on what date, each line with its cost,
@@ -47,7 +47,7 @@ export function OrderPrintout({ order, label, date, shop }: { order: PurchaseOrd
             <td className="py-1" colSpan={3}>
               {unpriced ? `Total (${plural(unpriced, 'line')} without a cost not included)` : 'Total'}
             </td>
-            <td className="text-right">{order.lines.reduce((sum, line) => sum + line.qty, 0)}</td>
+            <td className="text-right">{orderUnits(order.lines)}</td>
             <td />
             <td className="text-right">{money(total)}</td>
           </tr>

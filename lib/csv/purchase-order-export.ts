@@ -1,5 +1,5 @@
 import { formatMoneyInput } from '@/lib/format/money'
-import { orderCost } from '@/lib/purchase-orders/order-cost'
+import { orderCost, orderUnits } from '@/lib/purchase-orders/order-cost'
 import { csvLine, fixedWidthLine, UTF8_BOM } from './write-csv'
 
 export interface PurchaseOrderForCsv {
@@ -26,6 +26,6 @@ export function purchaseOrderCsv(order: PurchaseOrderForCsv): string {
     ...order.lines.map((line) =>
       csvLine([line.name, line.sku, line.packs, line.pack_size, line.qty, line.received, money(line.unit_cost), line.unit_cost === null ? '' : money(line.unit_cost * line.qty)]),
     ),
-    record(['Total', '', '', '', order.lines.reduce((sum, line) => sum + line.qty, 0), order.lines.reduce((sum, line) => sum + line.received, 0), '', money(total)]),
+    record(['Total', '', '', '', orderUnits(order.lines), order.lines.reduce((sum, line) => sum + line.received, 0), '', money(total)]),
   ].join('')
 }

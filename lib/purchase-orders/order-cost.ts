@@ -14,3 +14,6 @@ export function orderCost(lines: readonly CostedLine[]): { total: number; unpric
   // pennies, not float dust: 3 × 0.35 is 1.05, not 1.0499999999999998
   return { total: Math.round(total * 100) / 100, unpriced }
 }
+
+/** The units an order's lines hold, all told. */
+export const orderUnits = (lines: readonly { qty: number }[]): number => lines.reduce((sum, line) => sum + line.qty, 0)

@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
-import { orderCost } from './order-cost'
+import { orderCost, orderUnits } from './order-cost'
 
 export interface OrderForText {
   label: string
@@ -21,7 +21,7 @@ export function orderText(order: OrderForText): string {
     const cost = line.unit_cost === null ? '' : ` at ${money(line.unit_cost)}`
     return `- ${line.name}${line.sku ? ` (${line.sku})` : ''}: ${amount}${cost}`
   })
-  const units = order.lines.reduce((sum, line) => sum + line.qty, 0)
+  const units = orderUnits(order.lines)
   const priced = order.lines.length > unpriced
   return [
     `Purchase order ${order.label} from ${order.shopName}`,
