@@ -36,6 +36,14 @@ const IMAGE = new Set(['.png', '.jpg', '.jpeg', '.webp'])
  * read counts as wrong and a wrong one as right.
  */
 const MISLABELLED: Record<string, string> = { 'ean13-2/23': '9784872348880' }
+/**
+ * Codes a sample holds beside the one its .txt names: not scored as read, and
+ * not wrong when reported. qrcode-2/16 is a "double QR" (ダブルQR): a small QR
+ * code printed inside a large one; its .txt names the inner code (内側, "inner").
+ */
+const ALSO_PRESENT: Record<string, { text: string; format: string }[]> = {
+  'qrcode-2/16': [{ format: 'QRCode', text: '[外側QRコード]\r\n \r\n*ﾀﾞﾌﾞﾙQR*\r\nhttp://d-qr.net/ex/' }],
+}
 
 /** "ean13-1/10": a photo's folder and name, as both zxing's and zxing-cpp's sets name it. */
 const sampleKey = (path: string) => `${basename(join(path, '..'))}/${basename(path, extname(path))}`
@@ -65,6 +73,7 @@ async function samples(dir: string): Promise<ReadItem[]> {
         groups: ['all', `kind ${kind}`],
         image: () => readFile(path),
         expected: text === null ? [] : [{ format: kind, text }],
+        alsoPresent: ALSO_PRESENT[sampleKey(path)],
         scoreRead: text !== null,
       })
     }

@@ -56,6 +56,14 @@ describe('DetectionMerger conflicts', () => {
     expect(merger.codes.map((c) => [c.text, c.center.x])).toEqual([['5012345678900', 1000]])
   })
 
+  it('keeps two QR codes at one place (one printed inside the other) and a QR code on a 1D label: neither misreads into the other', () => {
+    const merger = new DetectionMerger()
+    merger.add([at('outer', 'QRCode', 100, 100, 400), at('inner', 'QRCode', 110, 105, 120)])
+    merger.add([at('outer', 'QRCode', 101, 100, 400), at('5012345678900', 'EAN13', 600, 100), at('https://id.gs1.org/01/05012345678900', 'QRCode', 640, 110, 150)])
+    merger.add([at('5012345678900', 'EAN13', 601, 100)])
+    expect(merger.codes.map((c) => c.text).sort()).toEqual(['5012345678900', 'https://id.gs1.org/01/05012345678900', 'inner', 'outer'])
+  })
+
   it('counts a read not yet confirmed against the text it contradicts', () => {
     const merger = new DetectionMerger()
     merger.add([at('4006381333931', 'EAN13', 100, 100), at('X-1', 'Code128', 600, 100)])

@@ -12,11 +12,14 @@
 // touch or they lie on the same bars: zxing reports one symbol again when it
 // reads it turned 90° or downscaled, or on rows apart on a curved pack.
 // A UPC-E or EAN-8 on a longer 1D code's bars is a misread fragment of it.
-// Detections of different texts at one place are one label misread by some
-// pass: a text is kept only if more passes read it than all the others
+// 1D detections of different texts at one place are one label misread by
+// some pass: a text is kept only if more passes read it than all the others
 // there together, so a misread never adds a count, and a label read as often
 // one way as another is left out (a wrong code is worse than a missed one).
-// Reads not yet confirmed count in that vote too.
+// Reads not yet confirmed count in that vote too. A QR or DataMatrix code
+// (Reed–Solomon error correction) does not misread into another text: two of
+// them at one place are two symbols (one printed inside the other), and a 2D
+// code beside a 1D one is a label's second symbol; none of them votes.
 import { quadsTouch, type Point, type Quad } from './geometry.ts'
 import type { BarsRead } from './same-bars.ts'
 
@@ -118,7 +121,8 @@ export class DetectionMerger {
   get codes(): DetectedCode[] {
     return this.found.filter((code) => {
       if (this.isFragment(code)) return false
-      const rivals = this.found.filter((other) => other.text !== code.text && near(other, code) && !this.isFragment(other))
+      if (!LINEAR.has(code.format)) return true
+      const rivals = this.found.filter((other) => LINEAR.has(other.format) && other.text !== code.text && near(other, code) && !this.isFragment(other))
       return code.seenBy > rivals.reduce((sum, other) => sum + other.seenBy, 0)
     })
   }
