@@ -1,8 +1,7 @@
-import Link from 'next/link'
 import { PRESETS, type RangeId } from '@/lib/reports/period'
 import { FormField } from '@/components/forms/form-field'
+import { FilterLinks } from '@/components/layout/filter-links'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
 
 interface PeriodPickerProps {
   range: RangeId
@@ -17,25 +16,7 @@ interface PeriodPickerProps {
 export function PeriodPicker({ range, from, to, today, fieldErrors = {} }: PeriodPickerProps) {
   return (
     <div className="grid gap-3 print:hidden">
-      <nav aria-label="Report period">
-        <ul className="flex flex-wrap gap-2">
-          {PRESETS.map((preset) => (
-            <li key={preset.id}>
-              <Link
-                href={`/reports?range=${preset.id}`}
-                prefetch={false}
-                aria-current={range === preset.id ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
-                  range === preset.id ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent',
-                )}
-              >
-                {preset.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterLinks label="Report period" links={PRESETS.map((preset) => ({ href: `/reports?range=${preset.id}`, label: preset.label, current: range === preset.id }))} />
       <details open={range === 'custom'} className="rounded-xl border px-4 py-2">
         <summary className="min-h-11 cursor-pointer content-center text-sm font-medium">Custom range</summary>
         <form action="/reports" method="get" noValidate className="grid gap-x-3 pt-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">

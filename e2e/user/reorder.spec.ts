@@ -248,3 +248,39 @@ test('a purchase order on paper, by email and as a message says who orders from 
   await expect(page.getByRole('heading', { name: /PO-0001/ })).toBeHidden()
   await expect(page.getByRole('button', { name: 'Mark sent' })).toBeHidden()
 })
+
+test('the orders list opens on the orders still to send or receive; received and cancelled ones are a tap away', async ({ page }) => {
+  const owner = await createOwner('po-tabs', { products: [{ name: 'Eggs 6', sku: null, qty: 0, low_stock_threshold: 0 }] })
+  const shop = await getOwnShop(owner)
+  const supabase = await signedInClient(owner)
+  const { data: product } = await supabase.from('products').select('id').single().throwOnError()
+  const { data: dairy } = await supabase.from('suppliers').insert({ shop_id: shop.id, name: 'Dairy Direct' }).select('id').single().throwOnError()
+  const order = async () =>
+    (await supabase.rpc('create_purchase_order', { p_supplier_id: dairy.id, p_lines: [{ product_id: product.id, packs: 1 }] }).single<{ id: string }>().throwOnError()).data.id
+  const [, received, cancelled] = [await order(), await order(), await order()]
+  await supabase.rpc('set_purchase_order_status', { p_purchase_order_id: received, p_status: 'sent' }).throwOnError()
+  const { data: line } = await supabase.from('purchase_order_lines').select('id').eq('purchase_order_id', received).single().throwOnError()
+  await supabase.rpc('receive_purchase_order', { p_purchase_order_id: received, p_lines: [{ line_id: line.id, units: 1, received_before: 0 }], p_allow_over: false }).throwOnError()
+
+  await signIn(page, owner, `/app/purchase-orders/${cancelled}`)
+  await page.getByRole('button', { name: 'Cancel order' }).click()
+  await page.getByRole('dialog', { name: 'Cancel PO-0003?' }).getByRole('button', { name: 'Cancel order' }).click()
+  await expectToast(page, 'Order cancelled', 'PO-0003 is cancelled.', 'success')
+
+  const tabs = page.getByRole('navigation', { name: 'Show orders' })
+  const listed = async (list: string) => page.getByRole('list', { name: list }).getByRole('link').allTextContents()
+  await page.goto('/app/purchase-orders')
+  await expect(tabs.getByRole('link', { name: 'Open' })).toHaveAttribute('aria-current', 'page')
+  expect(await listed('Open purchase orders')).toEqual(['PO-0001 · Dairy Direct'])
+  for (const [tab, list, numbers] of [
+    ['Received', 'Received purchase orders', ['PO-0002 · Dairy Direct']],
+    ['Cancelled', 'Cancelled purchase orders', ['PO-0003 · Dairy Direct']],
+    ['All', 'Purchase orders', ['PO-0003 · Dairy Direct', 'PO-0002 · Dairy Direct', 'PO-0001 · Dairy Direct']],
+  ] as const) {
+    await tabs.getByRole('link', { name: tab }).click()
+    await expect(tabs.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('list', { name: list })).toBeVisible()
+    expect(await listed(list)).toEqual(numbers)
+  }
+  await expect(page).toHaveURL('/app/purchase-orders?show=all')
+})

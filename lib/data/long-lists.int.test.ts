@@ -92,14 +92,20 @@ describe('purchase orders', () => {
        select $1, $2, n, now() - make_interval(mins => 120 - n) from generate_series(1, 120) n`,
       [owner.shopId, supplier.id],
     )
-    const pages = await Promise.all([1, 2, 3].map((page) => listPurchaseOrders(owner.client, page)))
+    const pages = await Promise.all([1, 2, 3].map((page) => listPurchaseOrders(owner.client, null, page)))
     expect(pages.map((p) => [p.page, p.pageCount, p.orders.length])).toEqual([
       [1, 3, ORDERS_PAGE_SIZE],
       [2, 3, ORDERS_PAGE_SIZE],
       [3, 3, 20],
     ])
     expect(pages.flatMap((p) => p.orders.map((order) => order.number))).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i))
-    expect(await listPurchaseOrders(owner.client, 9)).toMatchObject({ page: 1, pageCount: 3, orders: pages[0]!.orders })
+    expect(await listPurchaseOrders(owner.client, null, 9)).toMatchObject({ page: 1, pageCount: 3, orders: pages[0]!.orders })
+    // a tab lists its statuses only, and counts its pages by them
+    await stack.db.query(`update purchase_orders set status = 'cancelled' where shop_id = $1 and number > 60`, [owner.shopId])
+    const open = await listPurchaseOrders(owner.client, ['draft', 'sent', 'partly_received'], 2)
+    expect([open.page, open.pageCount, open.orders.map((order) => order.number)]).toEqual([2, 2, Array.from({ length: 10 }, (_, i) => 10 - i)])
+    const cancelled = await listPurchaseOrders(owner.client, ['cancelled'])
+    expect([cancelled.pageCount, cancelled.orders.length, cancelled.orders.every((order) => order.status === 'cancelled')]).toEqual([2, 50, true])
   })
 })
 

@@ -96,16 +96,15 @@ export interface PurchaseOrderPage {
   pageCount: number
 }
 
-/** One page of the shop's orders, newest first; the first page when `page` is past the last. */
-export async function listPurchaseOrders(supabase: SupabaseClient, page = 1): Promise<PurchaseOrderPage> {
+/** One page of the shop's orders in `statuses` (null: all), newest first; the first page when `page` is past the last. */
+export async function listPurchaseOrders(supabase: SupabaseClient, statuses: readonly PurchaseOrderStatus[] | null, page = 1): Promise<PurchaseOrderPage> {
   const from = (page - 1) * ORDERS_PAGE_SIZE
-  const { data, count, error } = await supabase
-    .from('purchase_orders')
-    .select('id, number, status, created_at, suppliers(id, name), purchase_order_lines(qty, received)', { count: 'exact' })
+  const query = supabase.from('purchase_orders').select('id, number, status, created_at, suppliers(id, name), purchase_order_lines(qty, received)', { count: 'exact' })
+  const { data, count, error } = await (statuses ? query.in('status', statuses) : query)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + ORDERS_PAGE_SIZE - 1)
-  if (error?.code === 'PGRST103' && page > 1) return listPurchaseOrders(supabase, 1)
+  if (error?.code === 'PGRST103' && page > 1) return listPurchaseOrders(supabase, statuses, 1)
   if (error) throw new Error(error.message)
   const orders = data.map(({ suppliers, purchase_order_lines, ...order }) => {
     const lines = purchase_order_lines as { qty: number; received: number }[]

@@ -8,16 +8,20 @@ import { RoleRequired } from '@/components/shop/role-required'
 import { listPurchaseOrders, orderNumber } from '@/lib/data/purchase-orders'
 import { formatDateTime } from '@/lib/format/date-time'
 import { plural } from '@/lib/format/plural'
+import { ORDER_VIEWS, orderView, ordersHref } from '@/lib/purchase-orders/order-views'
+import { FilterLinks } from '@/components/layout/filter-links'
 import { PageNav } from '@/components/layout/page-nav'
 import { OrderStatusBadge } from '@/components/purchase-orders/order-status-badge'
 import { Button } from '@/components/ui/button'
 
 export const metadata: Metadata = { title: 'Purchase orders' }
 
-export default async function PurchaseOrdersPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
+export default async function PurchaseOrdersPage({ searchParams }: { searchParams: Promise<{ page?: string | string[]; show?: string | string[] }> }) {
   const { shop, supabase } = await requireShop('/app/purchase-orders')
   if (!runsShop(shop.role)) return <RoleRequired page="Purchase orders" shop={shop} />
-  const { orders, page, pageCount } = await listPurchaseOrders(supabase, pageNumber((await searchParams).page))
+  const params = await searchParams
+  const view = orderView(params.show)
+  const { orders, page, pageCount } = await listPurchaseOrders(supabase, view.statuses, pageNumber(params.page))
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="flex items-start justify-between gap-3">
@@ -26,14 +30,15 @@ export default async function PurchaseOrdersPage({ searchParams }: { searchParam
           <Link href="/app/reorder">Reorder</Link>
         </Button>
       </div>
+      <FilterLinks label="Show orders" links={ORDER_VIEWS.map(({ id, label }) => ({ href: ordersHref(id), label, current: id === view.id }))} />
       {orders.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
           <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
-          <h2 className="font-semibold">No purchase orders yet</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Make drafts from the reorder suggestions, one per supplier.</p>
+          <h2 className="font-semibold">{view.empty.title}</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">{view.empty.text}</p>
         </div>
       ) : (
-        <ul aria-label="Purchase orders" className="divide-y rounded-xl border">
+        <ul aria-label={view.id === 'all' ? 'Purchase orders' : `${view.label} purchase orders`} className="divide-y rounded-xl border">
           {orders.map((order) => (
             <li key={order.id} className="grid gap-1 p-4">
               <p className="flex flex-wrap items-center gap-2">
@@ -50,7 +55,7 @@ export default async function PurchaseOrdersPage({ searchParams }: { searchParam
           ))}
         </ul>
       )}
-      <PageNav label="Order pages" page={page} pageCount={pageCount} href={(to) => `/app/purchase-orders${to > 1 ? `?page=${to}` : ''}`} />
+      <PageNav label="Order pages" page={page} pageCount={pageCount} href={(to) => ordersHref(view.id, to)} />
     </main>
   )
 }
