@@ -4,6 +4,7 @@ import { Send, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { changePurchaseOrderStatus } from '@/lib/actions/purchase-order-actions'
 import type { PurchaseOrderStatus } from '@/lib/data/purchase-orders'
+import { OPEN_STATUSES } from '@/lib/purchase-orders/order-views'
 import { ConfirmActionDialog } from '@/components/feedback/confirm-action-dialog'
 import { useServerForm } from '@/lib/hooks/use-server-form'
 import { Button } from '@/components/ui/button'
@@ -38,7 +39,7 @@ export function MarkSentButton({ id, label, unsaved }: { id: string; label: stri
 export function OrderStatusButtons({ id, label, status }: { id: string; label: string; status: PurchaseOrderStatus }) {
   return (
     <div className="flex flex-wrap gap-2">
-      {['draft', 'sent', 'partly_received'].includes(status) && (
+      {OPEN_STATUSES.includes(status) && (
         <ConfirmActionDialog
           trigger={
             <Button variant="outline">

@@ -1,6 +1,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { orderUnits } from '@/lib/purchase-orders/order-cost'
 
 export type PurchaseOrderStatus = 'draft' | 'sent' | 'partly_received' | 'received' | 'cancelled'
 
@@ -112,7 +113,7 @@ export async function listPurchaseOrders(supabase: SupabaseClient, statuses: rea
       ...(order as Omit<PurchaseOrderSummary, 'supplier' | 'lines' | 'units' | 'received'>),
       supplier: suppliers as unknown as PurchaseOrderSummary['supplier'],
       lines: lines.length,
-      units: lines.reduce((sum, l) => sum + l.qty, 0),
+      units: orderUnits(lines),
       received: lines.reduce((sum, l) => sum + l.received, 0),
     }
   })

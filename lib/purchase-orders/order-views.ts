@@ -9,12 +9,15 @@ export interface OrderView {
   empty: { title: string; text: string }
 }
 
+/** An order still to act on: to send, or to receive (and so still to cancel). */
+export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', 'sent', 'partly_received']
+
 /** The purchase-order list's tabs: the orders still to act on first (to send, to receive), then the rest. */
 export const ORDER_VIEWS: readonly OrderView[] = [
   {
     id: 'open',
     label: 'Open',
-    statuses: ['draft', 'sent', 'partly_received'],
+    statuses: OPEN_STATUSES,
     empty: { title: 'No open orders', text: 'Make drafts from the reorder suggestions, one per supplier. Orders received or cancelled are under their own tabs.' },
   },
   { id: 'received', label: 'Received', statuses: ['received'], empty: { title: 'No orders received yet', text: 'An order moves here once all of it has arrived.' } },
