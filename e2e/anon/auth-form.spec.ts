@@ -88,7 +88,7 @@ test('the toggle switches between sign-in and sign-up; Full Name only on sign-up
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
 })
 
-test('a wrong password shows the service error in a destructive toast', async ({ page }) => {
+test('a wrong password shows the service error in a destructive toast @any-viewport', async ({ page }) => {
   const owner = await createOwner('wrong-password')
   await page.goto('/auth')
   await page.getByLabel('Email').fill(owner.email)
@@ -98,7 +98,7 @@ test('a wrong password shows the service error in a destructive toast', async ({
   await expect(page.getByLabel('Email')).toHaveValue(owner.email)
 })
 
-test('signing up with a taken email shows the service error', async ({ page }) => {
+test('signing up with a taken email shows the service error @any-viewport', async ({ page }) => {
   const owner = await createOwner('taken')
   await openSignUp(page)
   await fillSignUp(page, owner)
@@ -106,7 +106,7 @@ test('signing up with a taken email shows the service error', async ({ page }) =
   await expectToast(page, 'Error', 'User already registered', 'error')
 })
 
-test("sign-up: 'Please wait...' while submitting, then 'Account created!' and on to /", async ({ page }) => {
+test("sign-up: 'Please wait...' while submitting, then 'Account created!' and on to / @any-viewport", async ({ page }) => {
   await openSignUp(page)
   await fillSignUp(page, newCredentials('signup'))
   await slowDownNextAction(page)
@@ -117,7 +117,7 @@ test("sign-up: 'Please wait...' while submitting, then 'Account created!' and on
   await expect(page.getByRole('dialog', { name: 'Create Your Shop' })).toBeVisible()
 })
 
-test("sign-in: 'Please wait...' while submitting, then 'Welcome back!' and on to / (a shop owner lands on products)", async ({ page }) => {
+test("sign-in: 'Please wait...' while submitting, then 'Welcome back!' and on to / (a shop owner lands on products) @any-viewport", async ({ page }) => {
   const owner = await createOwner('signin', { shopName: 'Signin Stores' })
   await page.goto('/auth')
   await page.getByLabel('Email').fill(`  ${owner.email}  `)
@@ -130,7 +130,7 @@ test("sign-in: 'Please wait...' while submitting, then 'Welcome back!' and on to
   await expect(page.getByText('Signin Stores')).toBeVisible()
 })
 
-test('after sign-in the user returns to the protected page they asked for', async ({ page }) => {
+test('after sign-in the user returns to the protected page they asked for @any-viewport', async ({ page }) => {
   const owner = await createOwner('next')
   await page.goto('/dashboard')
   await expect(page).toHaveURL('/auth?next=%2Fdashboard')
@@ -142,7 +142,7 @@ test('after sign-in the user returns to the protected page they asked for', asyn
 })
 
 for (const next of ['//evil.example/phish', 'https://evil.example/', '/\\evil.example']) {
-  test(`a foreign next=${next} is ignored`, async ({ page }) => {
+  test(`a foreign next=${next} is ignored @any-viewport`, async ({ page }) => {
     const owner = await createOwner('foreign-next')
     await signInThroughUi(page, owner, `/auth?next=${encodeURIComponent(next)}`)
     await expect(page).toHaveURL('/app/products')

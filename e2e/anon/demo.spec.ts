@@ -18,7 +18,7 @@ async function viewDemo(page: Page) {
   await expectToast(page, ...READY, 'success')
 }
 
-test("'View Demo' gives a signed-out visitor their own demo shop, which they can keep with an email and a password", async ({ page }) => {
+test("'View Demo' gives a signed-out visitor their own demo shop, which they can keep with an email and a password @any-viewport", async ({ page }) => {
   await page.goto('/')
   await viewDemo(page)
   await expect(page).toHaveURL('/dashboard')
@@ -56,7 +56,7 @@ test("'View Demo' gives a signed-out visitor their own demo shop, which they can
   await expect(page.getByText('40 products', { exact: true })).toBeVisible()
 })
 
-test("'View Demo' on /auth lands in the visitor's own products", async ({ page }) => {
+test("'View Demo' on /auth lands in the visitor's own products @any-viewport", async ({ page }) => {
   await page.goto('/auth')
   await viewDemo(page)
   await expect(page).toHaveURL('/app/products')

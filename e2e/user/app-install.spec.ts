@@ -13,7 +13,7 @@ import { signIn } from '../_helpers/ui'
 // with the service worker in control, as on an owner's phone
 test.use({ serviceWorkers: 'allow' })
 
-test('Chromium finds ShelfSnap installable: manifest, icons (maskable too), standalone, a service worker', async ({ page, baseURL }, testInfo) => {
+test('Chromium finds ShelfSnap installable: manifest, icons (maskable too), standalone, a service worker @any-viewport', async ({ page, baseURL }, testInfo) => {
   const owner = await ownerWithCatalogue(page, 'install')
   // Playwright's contexts are incognito, where nothing installs: a browser profile on disk, as a phone has.
   const profile = await mkdtemp(join(tmpdir(), 'shelfsnap-install-'))
@@ -50,7 +50,7 @@ test("Lighthouse's viewport audit, the PWA audit it still has, passes on the cou
   }
 })
 
-test('offline, a till page opens from the device and says from when; any other page says it needs a connection', async ({ page, context }) => {
+test('offline, a till page opens from the device and says from when; any other page says it needs a connection @any-viewport', async ({ page, context }) => {
   await ownerWithCatalogue(page, 'offline-pages')
   await readyForOffline(page)
   await context.setOffline(true)
@@ -66,7 +66,7 @@ test('offline, a till page opens from the device and says from when; any other p
   await expect(page.getByText(/You're offline\. Showing your catalogue as of /)).toBeVisible()
 })
 
-test('a new version of the app is offered, not forced: "Reload for the new version" brings it in', async ({ page }) => {
+test('a new version of the app is offered, not forced: "Reload for the new version" brings it in @any-viewport', async ({ page }) => {
   await ownerWithCatalogue(page, 'app-update')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   const first = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)

@@ -31,7 +31,7 @@ test('adds a product with a photo, prices in the shop currency', async ({ page }
   await expect(oat.getByRole('img', { name: 'Oat Milk 1L' })).toHaveAttribute('src', /product-images/)
 })
 
-test('shows the server message on the field: duplicate SKU, bad quantity', async ({ page }) => {
+test('shows the server message on the field: duplicate SKU, bad quantity @any-viewport', async ({ page }) => {
   await ownerWithCatalogue(page, 'dupe', [{ name: 'Whole Milk', sku: 'MILK-1', qty: 4, low_stock_threshold: 1 }])
   await page.goto('/app/products/new')
   await page.getByLabel('Name').fill('Another Milk')
@@ -45,7 +45,7 @@ test('shows the server message on the field: duplicate SKU, bad quantity', async
   await expect(page.getByLabel('Quantity in stock')).toHaveAccessibleDescription('Quantity must be a whole number 0 or more')
 })
 
-test('edits a product from its page', async ({ page }) => {
+test('edits a product from its page @any-viewport', async ({ page }) => {
   await ownerWithCatalogue(page, 'edit', [{ name: 'Bread', sku: 'BREAD', qty: 2, low_stock_threshold: 1 }])
   await card(page, 'Bread').getByRole('link', { name: 'Bread', exact: true }).click()
   await page.getByRole('link', { name: 'Edit' }).click()
@@ -136,7 +136,7 @@ test('+1 and "Sold 1" apart in time are separate changes; "Sold 1" is off at zer
   expect(await stockOf(owner, 'COLA')).toBe(0)
 })
 
-test('search ignores accents and matches barcodes; the category filter appears when categories exist', async ({ page }) => {
+test('search ignores accents and matches barcodes; the category filter appears when categories exist @any-viewport', async ({ page }) => {
   const products: (NewProduct & { barcode?: string; category?: string })[] = [
     { name: 'Crème Brûlée', sku: 'DES-1', qty: 4, low_stock_threshold: 1, category: 'Desserts' },
     { name: 'Espresso Beans', sku: 'COF-1', qty: 9, low_stock_threshold: 1, barcode: '5012345678900', category: 'Coffee' },
@@ -180,7 +180,7 @@ test('the page carries only the rows it draws; the rest is read when the owner r
   await expect(page.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'false')
 })
 
-test('adjusts stock with a reason and shows it first in the history', async ({ page }) => {
+test('adjusts stock with a reason and shows it first in the history @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'adjust', [{ name: 'Eggs x6', sku: 'EGGS', qty: 10, low_stock_threshold: 2 }])
   await card(page, 'Eggs x6').getByRole('link', { name: 'Eggs x6', exact: true }).click()
   await expect(page).toHaveURL(`/app/products/${await productId(owner, 'EGGS')}`)
@@ -215,7 +215,7 @@ test('adjusts stock with a reason and shows it first in the history', async ({ p
   await expect(history).toHaveCount(2)
 })
 
-test('the history is paginated, newest first', async ({ page }) => {
+test('the history is paginated, newest first @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'history', [{ name: 'Tea Bags', sku: 'TEA', qty: 100, low_stock_threshold: 5 }])
   const id = await productId(owner, 'TEA')
   const supabase = await signedInClient(owner)
@@ -230,7 +230,7 @@ test('the history is paginated, newest first', async ({ page }) => {
   await expect(history.last()).toContainText('Opening stock')
 })
 
-test('imports a CSV: preview with per-line errors, nothing written until confirmed', async ({ page }) => {
+test('imports a CSV: preview with per-line errors, nothing written until confirmed @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'import')
   await openCatalogueTool(page, 'Import CSV')
   const csv = '\uFEFFName,SKU,qty,unit_price\r\nApples,APL,12,0.40\r\nPears,PER,lots,\r\n"=HYPERLINK(""http://x"")",EVIL,1,\r\n'
@@ -251,7 +251,7 @@ test('imports a CSV: preview with per-line errors, nothing written until confirm
   expect(data).toEqual([{ reason: 'initial', source: 'import' }])
 })
 
-test('exports the catalogue as CSV with formulas neutralised', async ({ page }) => {
+test('exports the catalogue as CSV with formulas neutralised @any-viewport', async ({ page }) => {
   const owner = await ownerWithCatalogue(page, 'export', [
     { name: 'Tea, green', sku: 'TEA', qty: 3, low_stock_threshold: 1 },
     { name: '=cmd|calc', sku: 'X', qty: 0, low_stock_threshold: 0 },
@@ -268,7 +268,7 @@ test('exports the catalogue as CSV with formulas neutralised', async ({ page }) 
   )
 })
 
-test('deletes a product only after confirming', async ({ page }) => {
+test('deletes a product only after confirming @any-viewport', async ({ page }) => {
   await ownerWithCatalogue(page, 'delete', [
     { name: 'Old Stock', sku: 'OLD', qty: 1, low_stock_threshold: 0 },
     { name: 'Keep Me', sku: 'KEEP', qty: 1, low_stock_threshold: 0 },

@@ -21,7 +21,7 @@ const rules = [
 ]
 
 for (const { rule, name, message } of rules) {
-  test(`shop name ${rule}`, async ({ page }) => {
+  test(`shop name ${rule} @any-viewport`, async ({ page }) => {
     const { dialog } = await openDialog(page)
     await dialog.getByLabel('Shop Name').fill(name)
     await dialog.getByRole('button', { name: 'Create Shop' }).click()
@@ -31,7 +31,7 @@ for (const { rule, name, message } of rules) {
   })
 }
 
-test('the shop name input is required', async ({ page }) => {
+test('the shop name input is required @any-viewport', async ({ page }) => {
   const { dialog } = await openDialog(page)
   const name = dialog.getByLabel('Shop Name')
   await expect(name).toHaveAttribute('required')
@@ -72,14 +72,14 @@ test("a new user creates a shop: 'Creating...', 'Shop created!', then the empty 
   expect(shop).toMatchObject({ name: 'Priya Provisions', currency: 'INR', timezone: browserZone })
 })
 
-test('a signed-in user with a shop is sent from / to the catalogue', async ({ page }) => {
+test('a signed-in user with a shop is sent from / to the catalogue @any-viewport', async ({ page }) => {
   const owner = await createOwner('has-shop', { shopName: 'Already Open' })
   await signIn(page, owner, '/')
   await expect(page).toHaveURL('/app/products')
   await expect(page.getByText('Already Open')).toBeVisible()
 })
 
-test('a signed-in user without a shop is sent from /app/products to /', async ({ page }) => {
+test('a signed-in user without a shop is sent from /app/products to / @any-viewport', async ({ page }) => {
   await openDialog(page)
   await page.goto('/app/products')
   await expect(page).toHaveURL('/')

@@ -69,7 +69,7 @@ test.describe('the stocked shop', () => {
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
   })
 
-  test('the figures come with the page: no loading state, no fetch after it', async ({ page }) => {
+  test('the figures come with the page: no loading state, no fetch after it @any-viewport', async ({ page }) => {
     const actions: string[] = []
     page.on('request', (request) => {
       if (request.headers()['next-action']) actions.push(request.url())
@@ -83,7 +83,7 @@ test.describe('the stocked shop', () => {
     expect(actions).toEqual([])
   })
 
-  test('Export Report downloads the day as CSV', async ({ page }) => {
+  test('Export Report downloads the day as CSV @any-viewport', async ({ page }) => {
     await page.goto('/dashboard')
     const downloading = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Export Report' }).click()
@@ -120,7 +120,7 @@ test("the benches' baselines answer 404 outside the bench", async ({ request }) 
 })
 
 test.describe('a shop of its own', () => {
-  test("a sale on the product page shows in 'Items Sold Today' without a reload", async ({ page, context }) => {
+  test("a sale on the product page shows in 'Items Sold Today' without a reload @any-viewport", async ({ page, context }) => {
     // An owner of its own: the setup owner's stock is what the labels spec counts.
     const tin = 'Yellow Tin 11'
     const owner = await createOwner('sale', { products: [{ name: tin, sku: 'TIN-11', qty: 20, low_stock_threshold: 2 }] })

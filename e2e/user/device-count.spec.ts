@@ -80,7 +80,7 @@ test('a real photo picked through the file chooser: its count is on screen befor
   expect(lines).toEqual([{ count: 1, products: { name: 'Pens' } }])
 })
 
-test('a close-up too blurred for zxing: the phone reads it by fitting the whole code, and what was shown is what is stored', async ({ page }) => {
+test('a close-up too blurred for zxing: the phone reads it by fitting the whole code, and what was shown is what is stored @any-viewport', async ({ page }) => {
   const code = '9780441014989'
   const owner = await ownerOnUpload(page, 'device-blur', [{ name: 'Paperback', sku: code, qty: 4, low_stock_threshold: 1 }])
   const picked = await blurredLabelPhoto('close-up.jpg', code)
@@ -90,7 +90,7 @@ test('a close-up too blurred for zxing: the phone reads it by fitting the whole 
   expect(lines).toEqual([{ count: 1, products: { name: 'Paperback' } }])
 })
 
-test("the phone's count is on screen before the photo's upload ends; the server stores it; the review shows it; the server can count it again", async ({ page }) => {
+test("the phone's count is on screen before the photo's upload ends; the server stores it; the review shows it; the server can count it again @any-viewport", async ({ page }) => {
   const owner = await ownerOnUpload(page, 'device-count')
   const picked = await tinsPhoto('morning.jpg', 3)
   await countedBeforeUpload(page, owner, (start) => start.getByLabel('Start of Day photo', { exact: true }).setInputFiles(picked), { codes: '3 codes', summary: 'Morning count: 3 units of 1 product' })
@@ -120,7 +120,7 @@ test("the phone's count is on screen before the photo's upload ends; the server 
   expect(stored).toEqual({ start: shown.morning, end: shown.evening })
 })
 
-test('a browser without workers has the server count the photo, and cannot keep photos on the phone', async ({ page }) => {
+test('a browser without workers has the server count the photo, and cannot keep photos on the phone @any-viewport', async ({ page }) => {
   await page.addInitScript(() => Reflect.deleteProperty(window, 'Worker'))
   const owner = await ownerOnUpload(page, 'device-fallback')
   const keep = page.getByRole('switch', { name: 'Keep photos on this phone' })
@@ -132,7 +132,7 @@ test('a browser without workers has the server count the photo, and cannot keep 
   await expect(page.getByRole('button', { name: /^Count again on the server/ })).toHaveCount(0)
 })
 
-test('"Keep photos on this phone": only the labels go up, the review shows them, and this phone remembers the choice', async ({ page }) => {
+test('"Keep photos on this phone": only the labels go up, the review shows them, and this phone remembers the choice @any-viewport', async ({ page }) => {
   const owner = await ownerOnUpload(page, 'device-keep')
   const keep = page.getByRole('switch', { name: 'Keep photos on this phone' })
   await expect(keep).not.toBeChecked()
@@ -166,7 +166,7 @@ test('"Keep photos on this phone": only the labels go up, the review shows them,
 test.describe('an installed app, opened again', () => {
   test.use({ serviceWorkers: 'allow' })
 
-  test('with the service worker in control, the phone still reads the codes itself', async ({ page }) => {
+  test('with the service worker in control, the phone still reads the codes itself @any-viewport', async ({ page }) => {
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())

@@ -76,7 +76,7 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
     await expect(page.getByLabel('Copies of each label')).toHaveValue('3')
   })
 
-  test('on paper: only the labels, in 63.5 × 33.9 mm cells, 24 to an A4 page, each QR code readable', async ({ page }) => {
+  test('on paper: only the labels, in 63.5 × 33.9 mm cells, 24 to an A4 page, each QR code readable @any-viewport', async ({ page }) => {
     await page.goto('/app/products/labels?copies=1')
     await expect(labels(page)).toHaveCount(29)
     await page.emulateMedia({ media: 'print' })
@@ -101,7 +101,7 @@ test.describe('the setup owner (29 products with a SKU, Dark Chocolate Bar witho
     expect(await pages()).toBe(3)
   })
 
-  test('a bad ?copies= shows a message and one copy, not an error page', async ({ page }) => {
+  test('a bad ?copies= shows a message and one copy, not an error page @any-viewport', async ({ page }) => {
     await page.goto('/app/products/labels?copies=abc')
     await expect(page.getByRole('heading', { name: 'Print labels', level: 1 })).toBeVisible()
     const message = 'Copies must be a whole number from 1 to 50: showing 1 copy of each label.'

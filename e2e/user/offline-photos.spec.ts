@@ -36,7 +36,7 @@ async function storedFiles(owner: Credentials, folder: string) {
 
 const filesOf = (paths: string[]) => paths.flatMap((path) => [path.split('/').at(-1)!, path.split('/').at(-1)!.replace(/\.jpg$/, '.preview.jpg')]).sort()
 
-test('morning photos picked offline upload when back online and land in the stocktake once', async ({ page, context }) => {
+test('morning photos picked offline upload when back online and land in the stocktake once @any-viewport', async ({ page, context }) => {
   const owner = await ownerOnUpload(page, 'offline-photos')
   await context.setOffline(true)
   const start = page.getByRole('region', { name: 'Start of Day' })
@@ -76,7 +76,7 @@ test('morning photos picked offline upload when back online and land in the stoc
   expect(await storedPhotos(owner)).toHaveLength(2)
 })
 
-test('a photo whose upload answer was lost is sent again with the same key and stored once', async ({ page }) => {
+test('a photo whose upload answer was lost is sent again with the same key and stored once @any-viewport', async ({ page }) => {
   const owner = await ownerOnUpload(page, 'offline-cut')
   // The first upload of the photo reaches storage, and its answer is lost on the way back.
   const sent: string[] = []
@@ -136,7 +136,7 @@ test('an upload that never answers is given up and sent again: the photo lands o
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
 })
 
-test('photos picked offline stay on the phone when the page is closed, and go up when it is opened again online', async ({ page, context }) => {
+test('photos picked offline stay on the phone when the page is closed, and go up when it is opened again online @any-viewport', async ({ page, context }) => {
   const owner = await ownerOnUpload(page, 'offline-closed')
   await context.setOffline(true)
   await page.getByLabel('Start of Day photo', { exact: true }).setInputFiles(await tinsPhoto('shelf.jpg', 4))
@@ -152,7 +152,7 @@ test('photos picked offline stay on the phone when the page is closed, and go up
   expect((await storedPhotos(owner))!.map((row) => [row.codes_found, row.counted_on])).toEqual([[4, 'device']])
 })
 
-test('the review says plainly that confirming needs a connection, and confirms once it is back', async ({ page, context }) => {
+test('the review says plainly that confirming needs a connection, and confirms once it is back @any-viewport', async ({ page, context }) => {
   await reviewOf(page, 'offline-review', [{ name: 'Offline Tea', sku: 'OFF-TEA', qty: 9, low_stock_threshold: 1 }], { start: { 'OFF-TEA': 6 }, end: { 'OFF-TEA': 4 } })
   const footer = page.getByRole('region', { name: 'Confirm the stocktake' })
   const confirm = footer.getByRole('button', { name: 'Confirm counts and update stock' })
@@ -166,7 +166,7 @@ test('the review says plainly that confirming needs a connection, and confirms o
   await expect(footer.getByText('Confirmed: these counts are in the stock ledger.')).toBeVisible({ timeout: 30_000 })
 })
 
-test('an upload under way when the Wi-Fi goes waits on the phone at once, and goes up when it is back: stored once', async ({ page, context }) => {
+test('an upload under way when the Wi-Fi goes waits on the phone at once, and goes up when it is back: stored once @any-viewport', async ({ page, context }) => {
   const owner = await ownerOnUpload(page, 'offline-mid')
   // The photo's first upload gets no answer: the network goes while it is under way.
   const sent: string[] = []
@@ -197,7 +197,7 @@ test('an upload under way when the Wi-Fi goes waits on the phone at once, and go
   expect(await storedFiles(owner, `${rows[0]!.shop_id}/${rows[0]!.session_id}`)).toEqual(filesOf([rows[0]!.storage_path]))
 })
 
-test('an upload cut by the Wi-Fi going, with the page then reloaded offline and closed, goes up once when the phone is back online', async ({ page, context }) => {
+test('an upload cut by the Wi-Fi going, with the page then reloaded offline and closed, goes up once when the phone is back online @any-viewport', async ({ page, context }) => {
   const owner = await ownerOnUpload(page, 'offline-mid-closed')
   let underWay: () => void
   const started = new Promise<void>((resolve) => (underWay = resolve))

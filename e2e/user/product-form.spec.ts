@@ -3,7 +3,7 @@ import { createOwner, getOwnShop, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
 // Its own owner: the shared e2e shop's product count stays as other specs expect.
-test('the product form marks every invalid field at once and focuses the first; an edited field loses its mark until the next answer; fixed, it adds exactly what was typed', async ({ page }) => {
+test('the product form marks every invalid field at once and focuses the first; an edited field loses its mark until the next answer; fixed, it adds exactly what was typed @any-viewport', async ({ page }) => {
   const owner = await createOwner('product-form', { shopName: 'Form Shop' })
   await signIn(page, owner, '/app/products/new')
 
@@ -56,7 +56,7 @@ test('the product form marks every invalid field at once and focuses the first; 
   expect(data).toEqual([{ name: 'Ginger Beer 330ml', qty: 7, low_stock_threshold: 2, unit_price: 1.35 }])
 })
 
-test('a name over 120 characters is not cut: the form says it is too long, and nothing is stored until it fits', async ({ page }) => {
+test('a name over 120 characters is not cut: the form says it is too long, and nothing is stored until it fits @any-viewport', async ({ page }) => {
   const owner = await createOwner('product-name', { shopName: 'Name Shop' })
   await signIn(page, owner, '/app/products/new')
   const long = 'Organic free-range large brown eggs from Hill Farm, packed by hand in a recycled box of six, best before the date on the lid'
@@ -79,7 +79,7 @@ test('a name over 120 characters is not cut: the form says it is too long, and n
   expect((await supabase.from('products').select('name').throwOnError()).data).toEqual([{ name: shorter }])
 })
 
-test('offline, or with its answer lost, Add product keeps what was typed and says so; sent again, it adds one product', async ({ page, context }) => {
+test('offline, or with its answer lost, Add product keeps what was typed and says so; sent again, it adds one product @any-viewport', async ({ page, context }) => {
   const owner = await createOwner('product-lost', { shopName: 'Lost Shop' })
   await signIn(page, owner, '/app/products/new')
   const supabase = await signedInClient(owner)

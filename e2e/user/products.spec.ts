@@ -70,7 +70,7 @@ test('at 390 × 844 at least six products fit on the screen, above the tab bar, 
   await expect(page.getByRole('button', { name: 'Tools' })).toBeInViewport({ ratio: 1 })
 })
 
-test('search filters by name as you type, ignoring case, and keeps the query in the URL', async ({ page }) => {
+test('search filters by name as you type, ignoring case, and keeps the query in the URL @any-viewport', async ({ page }) => {
   await page.goto('/app/products')
   await search(page, 'MILK')
   await expect(names(page)).toHaveText(['Oat Milk 1L', 'Whole Milk 1L'])
@@ -78,19 +78,19 @@ test('search filters by name as you type, ignoring case, and keeps the query in 
   await expect(page.getByText('2 products matching "MILK"')).toBeVisible()
 })
 
-test('search filters by SKU, case-insensitive', async ({ page }) => {
+test('search filters by SKU, case-insensitive @any-viewport', async ({ page }) => {
   await page.goto('/app/products')
   await search(page, 'bread-sd')
   await expect(names(page)).toHaveText(['Sourdough Loaf'])
 })
 
-test('a search with no match quotes the search text', async ({ page }) => {
+test('a search with no match quotes the search text @any-viewport', async ({ page }) => {
   await page.goto('/app/products')
   await search(page, 'xyz')
   await expect(page.getByText('No products match "xyz"')).toBeVisible()
 })
 
-test('search text is taken literally (wildcards, commas, quotes, NUL)', async ({ page }) => {
+test('search text is taken literally (wildcards, commas, quotes, NUL) @any-viewport', async ({ page }) => {
   for (const text of ['%', '_', 'milk,sku', '"milk"', 'a)b(']) {
     await page.goto(`/app/products?q=${encodeURIComponent(text)}`)
     await expect(page.getByText(`No products match "${text}"`)).toBeVisible()
@@ -101,7 +101,7 @@ test('search text is taken literally (wildcards, commas, quotes, NUL)', async ({
   await expect(names(page)).toHaveText(['Oat Milk 1L', 'Whole Milk 1L'])
 })
 
-test('the stock filters and sorting show the right products, live in the URL, and back and forward work', async ({ page }) => {
+test('the stock filters and sorting show the right products, live in the URL, and back and forward work @any-viewport', async ({ page }) => {
   await page.goto('/app/products')
   const filters = page.getByRole('group', { name: 'Stock' })
   await filters.getByRole('button', { name: 'Low stock' }).click()
@@ -134,7 +134,7 @@ test('the stock filters and sorting show the right products, live in the URL, an
   await expect(page.getByLabel('Sort by')).toHaveValue('stock')
 })
 
-test('back from a product returns to the search', async ({ page }) => {
+test('back from a product returns to the search @any-viewport', async ({ page }) => {
   await page.goto('/app/products')
   await search(page, 'tin 2')
   await expect(page).toHaveURL('/app/products?q=tin+2')

@@ -157,7 +157,7 @@ test('a product due with no supplier is listed apart, with a link to link one, a
   await expect(page.getByRole('heading', { name: 'Free Range Eggs 6', level: 1 })).toBeVisible()
 })
 
-test("a supplier's open draft takes the next suggestions, as the page says, instead of a second order", async ({ page }) => {
+test("a supplier's open draft takes the next suggestions, as the page says, instead of a second order @any-viewport", async ({ page }) => {
   const owner = await createOwner('reorder-draft', {
     products: [
       { name: 'Oat Milk 1L', sku: 'OAT-1', qty: 0, low_stock_threshold: 6 },
@@ -192,7 +192,7 @@ test("a supplier's open draft takes the next suggestions, as the page says, inst
   expect(stored).toEqual(new Map([['Eggs 6', shown.get('Eggs 6')], ['Oat Milk 1L', 1 + shown.get('Oat Milk 1L')!]]))
 })
 
-test('a purchase order on paper, by email and as a message says who orders from whom, on what date, each line at its cost and the total', async ({ page, context }) => {
+test('a purchase order on paper, by email and as a message says who orders from whom, on what date, each line at its cost and the total @any-viewport', async ({ page, context }) => {
   const owner = await createOwner('po-print', { shopName: 'Corner Cafe', products: [{ name: 'Oat Milk 1L', sku: 'OAT-1', qty: 0, low_stock_threshold: 0 }, { name: 'Eggs 6', sku: null, qty: 0, low_stock_threshold: 0 }] })
   const shop = await getOwnShop(owner)
   const supabase = await signedInClient(owner)

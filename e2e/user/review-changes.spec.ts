@@ -19,7 +19,7 @@ async function booked(owner: Credentials, productId: string) {
   return data
 }
 
-test('"Everything we hold": the morning’s correction and the day’s are named apart, and once confirmed the old stock is "Stock before confirming"', async ({ page }) => {
+test('"Everything we hold": the morning’s correction and the day’s are named apart, and once confirmed the old stock is "Stock before confirming" @any-viewport', async ({ page }) => {
   // 10 in the catalogue, 6 counted in the morning (4 short), 8 in the evening with nothing sold (2 more than the day explains)
   const { owner, ids, sessionId, supabase } = await reviewOf(page, 'review-words', [{ name: 'Words Jam', sku: 'WRD-JAM', qty: 10, low_stock_threshold: 1 }], {
     start: { 'WRD-JAM': 6 },
@@ -54,7 +54,7 @@ test('"Everything we hold": the morning’s correction and the day’s are named
   expect(jam.qty).toBe(8)
 })
 
-test('a sale at the till while the review is open: the refused review lists what changed at the top and marks those products', async ({ page }) => {
+test('a sale at the till while the review is open: the refused review lists what changed at the top and marks those products @any-viewport', async ({ page }) => {
   const { owner, ids, supabase } = await reviewOf(
     page,
     'review-changed',

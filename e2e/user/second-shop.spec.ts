@@ -44,7 +44,7 @@ test('an owner adds a second shop from the account menu, works in it, and switch
   await expect(productCard(page, 'High Street Milk')).toBeVisible()
 })
 
-test('a tab left open on one shop changes nothing after a switch to the other in another tab; reloaded, it writes to the shop it shows', async ({ page, context }) => {
+test('a tab left open on one shop changes nothing after a switch to the other in another tab; reloaded, it writes to the shop it shows @any-viewport', async ({ page, context }) => {
   const owner = await createOwner('stale-tab', { shopName: 'Olive Corner Shop' })
   await signIn(page, owner, '/app/products')
   await page.getByRole('button', { name: 'Account' }).click()

@@ -78,7 +78,7 @@ async function ageSession(context: BrowserContext) {
   )
 }
 
-test('"Sign out everywhere else" in the account menu signs the other devices out and keeps this one', async ({ page, browser }) => {
+test('"Sign out everywhere else" in the account menu signs the other devices out and keeps this one @any-viewport', async ({ page, browser }) => {
   const owner = await createOwner('others', { shopName: 'Two Phones' })
   const other = await browser.newContext()
   const otherPage = await other.newPage()
@@ -115,7 +115,7 @@ test('"Sign out everywhere else" in the account menu signs the other devices out
   await other.close()
 })
 
-test('Change password from the account menu asks for the current one, and offers a reset link for a forgotten one', async ({ page }) => {
+test('Change password from the account menu asks for the current one, and offers a reset link for a forgotten one @any-viewport', async ({ page }) => {
   const owner = await createOwner('change-pw', { shopName: 'Locked Till' })
   await signInThroughUi(page, owner)
   await page.goto('/app/products')
@@ -139,7 +139,7 @@ test('Change password from the account menu asks for the current one, and offers
   await signInThroughUi(page, { ...owner, password: 'taken-over-1' })
 })
 
-test('Your name from the account menu: the Team page shows it, and a bad one changes nothing', async ({ page }) => {
+test('Your name from the account menu: the Team page shows it, and a bad one changes nothing @any-viewport', async ({ page }) => {
   const owner = await createOwner('your-name', { shopName: 'Named Till' })
   await signInThroughUi(page, owner)
   await page.goto('/app/products')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createOwner, signedInClient } from '../_helpers/stack'
 import { expectToast, signIn } from '../_helpers/ui'
 
-test('an owner makes a Google Sheets feed link: the formula to paste, a feed that answers without a cookie, and a new link that stops the old', async ({ page }) => {
+test('an owner makes a Google Sheets feed link: the formula to paste, a feed that answers without a cookie, and a new link that stops the old @any-viewport', async ({ page }) => {
   const owner = await createOwner('sheets', { products: [{ name: 'Loose Leaf Tea', sku: 'TEA-1', qty: 20, low_stock_threshold: 2 }] })
   await signIn(page, owner, '/dashboard')
   await page.getByRole('link', { name: 'Settings' }).click()
@@ -40,7 +40,7 @@ test('an owner makes a Google Sheets feed link: the formula to paste, a feed tha
   expect((await fetch(fresh)).status).toBe(200)
 })
 
-test('the channels: the Sheets hint follows its box, WhatsApp is offered only where the server can send it, and what is saved is what was ticked', async ({ page }) => {
+test('the channels: the Sheets hint follows its box, WhatsApp is offered only where the server can send it, and what is saved is what was ticked @any-viewport', async ({ page }) => {
   const owner = await createOwner('channels')
   await signIn(page, owner, '/settings')
   const channels = page.getByRole('region', { name: 'Reports and alerts' })

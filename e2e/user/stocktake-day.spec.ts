@@ -177,7 +177,7 @@ test('a day of stock: morning, reload, evening on another device, review read fr
   }
 })
 
-test('a sale at the till while the review is open: confirming is refused, the new numbers show, then they are booked', async ({ page }) => {
+test('a sale at the till while the review is open: confirming is refused, the new numbers show, then they are booked @any-viewport', async ({ page }) => {
   const owner = await createOwner('stale', {
     products: [
       { name: 'Stale Tea', sku: 'STALE-TEA', qty: 9, low_stock_threshold: 1 },

@@ -12,7 +12,7 @@ async function storedSuppliers(owner: Credentials) {
   return data
 }
 
-test('a new owner adds a supplier from the products page, corrects a bad email, edits it and deletes it', async ({ page }) => {
+test('a new owner adds a supplier from the products page, corrects a bad email, edits it and deletes it @any-viewport', async ({ page }) => {
   const owner = await createOwner('suppliers')
   await signIn(page, owner, '/app/products')
   await openCatalogueTool(page, 'Suppliers')
@@ -83,7 +83,7 @@ test('the suppliers pages have no serious or critical axe violations, and anothe
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Edit/)
 })
 
-test('links two products to a supplier from their pages, in packs and at a cost, as shown; a linked supplier picked again shows its link', async ({ page }) => {
+test('links two products to a supplier from their pages, in packs and at a cost, as shown; a linked supplier picked again shows its link @any-viewport', async ({ page }) => {
   const owner = await createOwner('supplier-links', {
     products: [
       { name: 'Whole Milk 1L', sku: 'MILK-1', qty: 4, low_stock_threshold: 6 },
@@ -134,7 +134,7 @@ test('links two products to a supplier from their pages, in packs and at a cost,
   await expect(suppliers(page).first()).toContainText('Delivers in 3 days · Supplies 2 products')
 })
 
-test("a product's page with no supplier on file adds the first one and comes back to link it; ?next elsewhere goes to the list", async ({ page }) => {
+test("a product's page with no supplier on file adds the first one and comes back to link it; ?next elsewhere goes to the list @any-viewport", async ({ page }) => {
   const owner = await createOwner('first-supplier', { products: [{ name: 'Oat Milk 1L', sku: 'OAT-1', qty: 4, low_stock_threshold: 2 }] })
   await signIn(page, owner, '/app/products')
   await page.getByRole('link', { name: 'Oat Milk 1L' }).first().click()

@@ -22,7 +22,7 @@ async function turnOn(page: Page): Promise<string> {
   return secret
 }
 
-test('an owner turns on two-factor sign-in; signing in then asks for the code before any page, and a wrong code is refused', async ({ page }) => {
+test('an owner turns on two-factor sign-in; signing in then asks for the code before any page, and a wrong code is refused @any-viewport', async ({ page }) => {
   const owner = await createOwner('two-factor', { shopName: 'Locked Shop' })
   await signInThroughUi(page, owner)
   const secret = await turnOn(page)
@@ -60,7 +60,7 @@ test('an owner turns on two-factor sign-in; signing in then asks for the code be
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
 })
 
-test('an owner removes the authenticator: signing in asks for no code again', async ({ page }) => {
+test('an owner removes the authenticator: signing in asks for no code again @any-viewport', async ({ page }) => {
   const owner = await createOwner('two-factor-off', { shopName: 'Unlocked Shop' })
   await signInThroughUi(page, owner)
   await turnOn(page)
