@@ -41,6 +41,12 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
                       · Reorder at: <span className="font-medium text-foreground tabular-nums">{item.reorder_point}</span>
                     </>
                   )}
+                  {item.on_order > 0 && (
+                    <>
+                      {' '}
+                      · On order: <span className="font-medium text-foreground tabular-nums">{item.on_order}</span>
+                    </>
+                  )}
                 </p>
                 <div
                   role="progressbar"

@@ -25,7 +25,7 @@ export function ChannelsForm({ channels, ownerEmail, whatsAppUnavailable }: Chan
       <fieldset className="grid gap-3">
         <legend className="sr-only">Channels</legend>
         <SettingBox name="email_report" label="Daily report by email" hint="The day’s figures and what is low." defaultChecked={channels.email_report} />
-        <SettingBox name="low_stock_digest" label="Low-stock digest by email" hint="Only on days when something is low." defaultChecked={channels.low_stock_digest} />
+        <SettingBox name="low_stock_digest" label="Low-stock digest by email" hint="Only on days when something is low, and not when all of it is already on order." defaultChecked={channels.low_stock_digest} />
         <SettingBox
           name="whatsapp_report"
           label="Daily report by WhatsApp"

@@ -37,6 +37,11 @@ test('a new owner orders what runs low: a suggestion with its reasons, a draft o
   // on order, in the catalogue and on the product's page
   await page.goto('/app/products')
   await expect(page.getByRole('listitem').filter({ hasText: 'Whole Milk 1L' })).toContainText('Stock: 2Low Stock24 on order')
+  // and among the dashboard's low-stock alerts: still low on the shelf, with the order coming
+  await page.goto('/dashboard')
+  await expect(page.getByRole('list', { name: 'Low stock products' }).getByRole('listitem').filter({ hasText: 'Whole Milk 1L' })).toContainText(
+    'Current: 2 · Optimal: 24 · On order: 24',
+  )
   await page.goto('/app/purchase-orders')
   await page.getByRole('link', { name: 'PO-0001 · Dairy Direct' }).click()
   // the draft holds what the suggestion showed

@@ -65,6 +65,23 @@ describe('emailReport', () => {
     expect(HTML).toContain(`href="http://localhost:3000/reports?range=custom&amp;from=${day}&amp;to=${day}"`)
   })
 
+  it('says what is already on order beside what is low, and orders only the rest', async () => {
+    const { data: jam } = await owner.client.from('products').select('id').eq('name', 'Jam').single().throwOnError()
+    const { data: supplier } = await owner.client.from('suppliers').insert({ shop_id: owner.shopId, name: 'Jam Co' }).select('id').single().throwOnError()
+    const { data: order } = await owner.client
+      .rpc('create_purchase_order', { p_supplier_id: supplier.id, p_lines: [{ product_id: jam.id, packs: 1 }] })
+      .single<{ id: string }>()
+      .throwOnError()
+    try {
+      expect(await emailReport(idle, formData({ range: 'today' }))).toMatchObject({ ok: true })
+      const [sent] = await inbox()
+      // 1 + 1 coming is still at or below its low-stock level of 3: up to its target of 12
+      expect((await message(sent!.ID)).Text).toContain('Jam: 1 in stock, 1 on order, order 10 more')
+    } finally {
+      await owner.client.rpc('set_purchase_order_status', { p_purchase_order_id: order.id, p_status: 'cancelled' }).throwOnError()
+    }
+  })
+
   it('sends nothing and says why: a bad range, no email server, a refusing server, no user, a visitor without an address', async () => {
     expect(await emailReport(idle, formData({ range: 'custom', from: '2026-11-02', to: '2026-11-01' }))).toMatchObject({
       ok: false,

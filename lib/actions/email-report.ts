@@ -3,7 +3,7 @@
 import { headers } from 'next/headers'
 import { renderDailyReportEmail } from '@/lib/email/daily-report-email'
 import { canSendEmail, sendEmail } from '@/lib/email/mailer'
-import { getLowStock } from '@/lib/data/reorder'
+import { getLowStock, lowStockLines } from '@/lib/data/reorder'
 import { getShopReport } from '@/lib/data/reports'
 import { periodQuery, periodRequestSchema } from '@/lib/reports/period'
 import { NO_SHOP_MESSAGE } from './product-action-results'
@@ -28,7 +28,7 @@ export const emailReport = validatedAction(
     const origin = (await headers()).get('origin') ?? 'http://localhost:3000'
     const email = await renderDailyReportEmail({
       report,
-      lowStock: lowStock.items.slice(0, LOW_STOCK_IN_EMAIL),
+      lowStock: lowStockLines(lowStock.items.slice(0, LOW_STOCK_IN_EMAIL)),
       reportUrl: `${origin}/reports?${periodQuery({ range: 'custom', from: report.from, to: report.to })}`,
     })
     try {

@@ -3,14 +3,15 @@ import { suggestReorder } from '@/lib/reorder/suggest'
 import { salesStatsOf } from '@/test/support/selling-days'
 import { lowStockAlerts, type StockRow } from './low-stock'
 
-const row = (name: string, qty: number, lowStockThreshold: number, dailySales: number[], targetQty: number | null = null): StockRow => ({
+const row = (name: string, qty: number, lowStockThreshold: number, dailySales: number[], targetQty: number | null = null, onOrder = 0): StockRow => ({
   id: `00000000-0000-4000-8000-00000000000${name.length}`,
   name,
   sku: null,
   qty,
   lowStockThreshold,
   targetQty,
-  suggestion: suggestReorder({ qty, onOrder: 0, lowStockThreshold, targetQty, sales: salesStatsOf(dailySales), leadTimeDays: 5, packSize: 1 }),
+  onOrder,
+  suggestion: suggestReorder({ qty, onOrder, lowStockThreshold, targetQty, sales: salesStatsOf(dailySales), leadTimeDays: 5, packSize: 1 }),
 })
 
 describe('lowStockAlerts', () => {
@@ -29,7 +30,17 @@ describe('lowStockAlerts', () => {
         optimal: 48, // reorder point 20 + a week of sales 28
         optimal_is_target: false,
         reorder_point: 20,
+        on_order: 0,
       },
+    ])
+  })
+
+  it('keeps a product low on the shelf among the alerts when it is on order, and says how many units are coming', () => {
+    const { low, items } = lowStockAlerts([row('Milk', 20, 3, steady, null, 36), row('Jam', 1, 2, [], null, 4)])
+    expect(low).toBe(2)
+    expect(items.map(({ name, qty, on_order }) => [name, qty, on_order])).toEqual([
+      ['Jam', 1, 4],
+      ['Milk', 20, 36],
     ])
   })
 

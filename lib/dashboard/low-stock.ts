@@ -8,6 +8,7 @@ export interface StockRow {
   qty: number
   lowStockThreshold: number
   targetQty: number | null
+  onOrder: number
   suggestion: Pick<ReorderSuggestion, 'basis' | 'reorderPoint' | 'targetLevel'>
 }
 
@@ -41,6 +42,7 @@ export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items:
         optimal: fromSales ? Math.max(row.suggestion.targetLevel, 1) : target > 0 ? target : Math.max(2 * row.lowStockThreshold, 1),
         optimal_is_target: target > 0 && (!fromSales || row.suggestion.targetLevel === target),
         reorder_point: fromSales ? row.suggestion.reorderPoint : null,
+        on_order: row.onOrder,
       }
     })
     .sort((a, b) => a.qty / a.optimal - b.qty / b.optimal || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))

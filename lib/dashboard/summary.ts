@@ -69,6 +69,8 @@ export interface LowStockItem {
   optimal_is_target: boolean
   /** the reorder point from sales the alert fired at, or null when the low-stock level decided */
   reorder_point: number | null
+  /** units on open purchase orders (drafts, sent, partly received) not yet received */
+  on_order: number
 }
 
 export type DashboardSummary = Omit<SummaryRow, 'recent' | 'stock'> & {

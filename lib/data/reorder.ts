@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
 import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import type { LowStockItem } from '@/lib/dashboard/summary'
+import type { LowStockLine } from '@/lib/email/email-parts'
 
 export interface ReorderLine extends ReorderSuggestion {
   productId: string
@@ -129,11 +130,16 @@ export function lowStockOf(rows: readonly ReorderRow[]): { low: number; items: (
       qty: row.qty,
       lowStockThreshold: row.low_stock_threshold,
       targetQty: row.target_qty,
+      onOrder: row.on_order,
       suggestion,
     })),
   )
   return { low, items: items.map((item) => ({ ...item, orderQty: orderQty.get(item.id) ?? 0 })) }
 }
+
+/** The low-stock alerts as a report's email or message lists them. */
+export const lowStockLines = (items: readonly (LowStockItem & { orderQty: number })[]): LowStockLine[] =>
+  items.map(({ name, qty, on_order, orderQty }) => ({ name, qty, onOrder: on_order, orderQty }))
 
 /** lowStockOf() the caller's shop, or `shopId`'s (the service-role client, for a delivery). */
 export async function getLowStock(supabase: SupabaseClient, serviceLevel?: number, shopId?: string) {

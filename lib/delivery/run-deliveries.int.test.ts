@@ -132,6 +132,22 @@ describe('the delivery run', () => {
     expect((await run()).body).toMatchObject({ queuedShops: 1, sent: 0 })
   })
 
+  it('says what is on order, and skips the digest when everything low is on order with nothing more to order', async () => {
+    const deli = await ownerWithShop(stack, 'Deli')
+    const olives = await addProduct(deli, { name: 'Olives', qty: 1, low_stock_threshold: 3 })
+    const { data: supplier } = await deli.client.from('suppliers').insert({ shop_id: deli.shopId, name: 'Olive Grove' }).select('id').single().throwOnError()
+    // 1 on the shelf and 3 coming: above its low-stock level of 3 once delivered, so nothing more to order
+    await deli.client.rpc('create_purchase_order', { p_supplier_id: supplier.id, p_lines: [{ product_id: olives, packs: 3 }] }).throwOnError()
+    await makeDue(stack, deli.shopId)
+    expect((await run()).body).toMatchObject({ queuedShops: 1, sent: 1 })
+    const [report] = await inbox.list()
+    expect((await inbox.message(report!.ID)).Text).toContain('Olives: 1 in stock, 3 on order')
+    expect((await deliveriesOf(stack, deli.shopId)).find((row) => row.kind === 'low_stock_digest')).toMatchObject({
+      status: 'skipped',
+      last_error: 'Everything low on stock is on order',
+    })
+  })
+
   it('sends only to confirmed recipients who have not unsubscribed', async () => {
     const shop = await ownerWithShop(stack, 'Bakery')
     await stack.db.query(

@@ -35,7 +35,11 @@ export async function sendDelivery(delivery: Delivery, context: SendContext): Pr
 }
 
 async function sendReportEmail(delivery: Delivery, { report, lowStock }: ShopDay, { origin, mailer }: SendContext): Promise<DeliveryOutcome> {
-  if (delivery.kind === 'low_stock_digest' && lowStock.length === 0) return { status: 'skipped', reason: 'Nothing was low on stock' }
+  if (delivery.kind === 'low_stock_digest') {
+    if (lowStock.length === 0) return { status: 'skipped', reason: 'Nothing was low on stock' }
+    // a quiet digest: no email a day about stock that is coming, with nothing more to order
+    if (lowStock.every((line) => line.orderQty === 0 && line.onOrder > 0)) return { status: 'skipped', reason: 'Everything low on stock is on order' }
+  }
   if (!mailer) return { status: 'failed', reason: 'Email is not set up on this server: whoever runs your ShelfSnap can set it up.', retry: false }
   const token = await signUnsubscribeToken({ shopId: delivery.shop_id, address: delivery.recipient })
   const unsubscribeUrl = `${origin}/unsubscribe?token=${token}`

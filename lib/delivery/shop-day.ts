@@ -1,13 +1,13 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { getLowStock } from '@/lib/data/reorder'
+import { getLowStock, lowStockLines } from '@/lib/data/reorder'
 import { getShopReport } from '@/lib/data/reports'
 import type { LowStockLine } from '@/lib/email/email-parts'
 import type { ShopReport } from '@/lib/reports/report'
 
 export interface ShopDay {
   report: ShopReport
-  /** what is low now, most urgent first, with what the reorder page would order */
+  /** what is low now, most urgent first, with what is on order and what the reorder page would order */
   lowStock: LowStockLine[]
 }
 
@@ -18,7 +18,7 @@ export async function loadShopDay(admin: SupabaseClient, shopId: string, day: st
     getLowStock(admin, undefined, shopId),
   ])
   if (!result?.ok) return null
-  return { report: result.report, lowStock: low.items.map(({ name, qty, orderQty }) => ({ name, qty, orderQty })) }
+  return { report: result.report, lowStock: lowStockLines(low.items) }
 }
 
 /** One load per shop and day, however many recipients share it. */

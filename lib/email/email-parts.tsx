@@ -5,8 +5,16 @@ import { render } from '@react-email/render'
 export interface LowStockLine {
   name: string
   qty: number
-  /** units the reorder suggestions would order now, 0 when none */
+  /** units on open purchase orders, not yet received */
+  onOrder: number
+  /** units the reorder suggestions would order now (beyond those on order), 0 when none */
   orderQty: number
+}
+
+/** What follows a low product's stock: ", 24 on order, order 6 more", ", order 6", or nothing. */
+export function orderNote({ onOrder, orderQty }: LowStockLine): string {
+  const coming = onOrder > 0 ? `, ${onOrder} on order` : ''
+  return orderQty > 0 ? `${coming}, order ${orderQty}${onOrder > 0 ? ' more' : ''}` : coming
 }
 
 export const emailText = { margin: '4px 0', fontSize: '15px', lineHeight: '22px' }
@@ -52,7 +60,7 @@ export function LowStockList({ lines }: { lines: LowStockLine[] }) {
       ) : (
         lines.map((line) => (
           <Text key={line.name} style={emailText}>
-            {`${line.name}: ${line.qty} in stock${line.orderQty > 0 ? `, order ${line.orderQty}` : ''}`}
+            {`${line.name}: ${line.qty} in stock${orderNote(line)}`}
           </Text>
         ))
       )}

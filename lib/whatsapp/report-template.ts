@@ -1,7 +1,7 @@
 import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
 import { describePeriod } from '@/lib/reports/period'
 import type { ShopReport } from '@/lib/reports/report'
-import type { LowStockLine } from '@/lib/email/email-parts'
+import { orderNote, type LowStockLine } from '@/lib/email/email-parts'
 
 const LOW_STOCK_NAMED = 5
 
@@ -13,7 +13,7 @@ const LOW_STOCK_NAMED = 5
 export function reportTemplateParams({ report, lowStock, reportUrl }: { report: ShopReport; lowStock: LowStockLine[]; reportUrl: string }): string[] {
   const rows = figureRows(report)
   const figure = (label: string) => formatFigure(rows.find((row) => row.label === label)!, report.currency)
-  const named = lowStock.slice(0, LOW_STOCK_NAMED).map((line) => `${line.name} (${line.qty}${line.orderQty > 0 ? `, order ${line.orderQty}` : ''})`)
+  const named = lowStock.slice(0, LOW_STOCK_NAMED).map((line) => `${line.name} (${line.qty}${orderNote(line)})`)
   const more = lowStock.length - named.length
   return [
     report.shop_name,
