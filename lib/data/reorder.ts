@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
 import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import type { LowStockItem } from '@/lib/dashboard/summary'
-import type { LowStockLine } from '@/lib/email/email-parts'
+import type { LowStockLine } from '@/lib/delivery/low-stock-line'
 
 export interface ReorderLine extends ReorderSuggestion {
   productId: string

@@ -2,7 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { getLowStock, lowStockLines } from '@/lib/data/reorder'
 import { getShopReport } from '@/lib/data/reports'
-import type { LowStockLine } from '@/lib/email/email-parts'
+import type { LowStockLine } from '@/lib/delivery/low-stock-line'
 import type { ShopReport } from '@/lib/reports/report'
 
 export interface ShopDay {

@@ -4,7 +4,8 @@ import { describePeriod } from '@/lib/reports/period'
 import type { ShopReport } from '@/lib/reports/report'
 import { formatMoney } from '@/lib/format/money'
 import { plural } from '@/lib/format/plural'
-import { EmailLayout, emailText, LowStockList, renderParts, SmallPrint, type LowStockLine } from './email-parts'
+import { EmailLayout, emailText, LowStockList, renderParts, SmallPrint } from './email-parts'
+import type { LowStockLine } from '@/lib/delivery/low-stock-line'
 
 export interface DailyReportEmailProps {
   report: ShopReport

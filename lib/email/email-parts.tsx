@@ -1,21 +1,7 @@
 import type { ReactNode } from 'react'
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from '@react-email/components'
 import { render } from '@react-email/render'
-
-export interface LowStockLine {
-  name: string
-  qty: number
-  /** units on open purchase orders, not yet received */
-  onOrder: number
-  /** units the reorder suggestions would order now (beyond those on order), 0 when none */
-  orderQty: number
-}
-
-/** What follows a low product's stock: ", 24 on order, order 6 more", ", order 6", or nothing. */
-export function orderNote({ onOrder, orderQty }: LowStockLine): string {
-  const coming = onOrder > 0 ? `, ${onOrder} on order` : ''
-  return orderQty > 0 ? `${coming}, order ${orderQty}${onOrder > 0 ? ' more' : ''}` : coming
-}
+import { orderNote, type LowStockLine } from '@/lib/delivery/low-stock-line'
 
 export const emailText = { margin: '4px 0', fontSize: '15px', lineHeight: '22px' }
 const smallText = { ...emailText, color: '#555555', fontSize: '13px' }

@@ -1,6 +1,7 @@
 import { Link, Text } from '@react-email/components'
 import { plural } from '@/lib/format/plural'
-import { EmailLayout, emailText, LowStockList, renderParts, type LowStockLine } from './email-parts'
+import { EmailLayout, emailText, LowStockList, renderParts } from './email-parts'
+import type { LowStockLine } from '@/lib/delivery/low-stock-line'
 
 export interface LowStockDigestEmailProps {
   shopName: string

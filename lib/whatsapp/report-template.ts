@@ -1,7 +1,7 @@
 import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
 import { describePeriod } from '@/lib/reports/period'
 import type { ShopReport } from '@/lib/reports/report'
-import { orderNote, type LowStockLine } from '@/lib/email/email-parts'
+import { orderNote, type LowStockLine } from '@/lib/delivery/low-stock-line'
 
 const LOW_STOCK_NAMED = 5
 
