@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { shelfPhoto, type ShelfItem } from '@/test/shelf/generate-shelf-photo'
 import { COMPACT_CARD } from '@/test/shelf/shelf-label'
+import { glareLabels } from '@/test/shelf/glare-label'
 import { AnalysisError } from '../analyser.ts'
 import { decodePhotoFile as decodePhoto } from './load-photo.ts'
 
@@ -103,5 +104,12 @@ describe('decodePhoto, from a photo file as the server reads it', () => {
     const reason = new Error('gave up')
     controller.abort(reason)
     await expect(decodePhoto(photo.jpeg, controller.signal)).rejects.toBe(reason)
+  })
+})
+
+describe('decodePhoto, a label under glare', () => {
+  it('counts a label whose bars a reflection lifts to the grey of its spaces, beside a clean one', async () => {
+    const { png } = await glareLabels(['501234567890', '400638133393'], 170)
+    expect(tally((await decodePhoto(png)).codes)).toEqual({ '5012345678900': 1, '4006381333931': 1 })
   })
 })

@@ -21,7 +21,10 @@
 //   bar carries one (most photos settle before): a fixed threshold (for 1D
 //   codes zxing's 'LocalAverage' binarizer thresholds each row by its
 //   histogram, as 'GlobalHistogram' does: only another binarizer is another
-//   read); then the unread bars cut out at twice the size, or, when a label
+//   read); then the rows stretched to their local contrast (stretch-rows.ts:
+//   glare lifts the bars under it above a row's one threshold), and what was
+//   read once read again in them; then the unread bars cut out at twice the
+//   size, or, when a label
 //   read does not count yet or nothing was read, the whole photo at twice the
 //   size (bars 1–2 px wide in a 240–640 px photo get more pixels); then the
 //   read-again above for what they found.
@@ -47,6 +50,7 @@ import { DetectionMerger, isCounted, LINEAR, type DetectedCode, type PassDetecti
 import { readFitted, type FitTarget } from './read-fitted.ts'
 import { LINEAR_READER, readCrop, readView } from './read-view.ts'
 import { SameBarsCheck } from './same-bars.ts'
+import { stretchRows } from './stretch-rows.ts'
 import { leastModules, LINEAR_FORMATS, MATRIX_FORMATS } from './zxing-reader.ts'
 
 export type { DetectedCode } from './merge-detections.ts'
@@ -69,11 +73,27 @@ const HALF_SIZE_READER: ReaderOptions = { formats: ALL_FORMATS, tryHarder: true,
 const FRAME_READER = HALF_SIZE_READER
 /** Fewest px per module of a 1D read kept from the half-size copy. */
 const MIN_PX_PER_MODULE = 2
-/** Re-reads of a 1D code one pass found, tried in turn: crop height (share of the code's width), sharpening, enlargement. */
+/**
+ * Re-reads of a 1D code one pass found, tried in turn: crop height (share of the code's width),
+ * sharpening, enlargement. At 1.5 times the size, pixels fall across the bars' edges where neither the
+ * photo's nor twice its pixels do (a tilted UPC-A at 1.7 px a module read only that way).
+ */
 const REREADS = [
   { height: 0.25, sharpen: 1, scale: 1 },
   { height: 0.5, sharpen: 0.5, scale: 2 },
+  { height: 0.25, sharpen: 0.5, scale: 1.5 },
 ]
+/**
+ * Rows stretched to their local contrast (stretch-rows.ts). How far along a row, tried in turn: about
+ * 4 modules of a code that spans the photo (4% of its longer side), then 8 px, 4 modules of a code at
+ * 2 px a module (the narrowest the analyser reads; on a close-up of several labels 4% reaches across
+ * the glare). The least range stretched is a quarter of the grey levels. Its reads are kept only when
+ * they held on twice the rows a label needs to count: the stretch lifts glare, not blur, and on a
+ * blurred code it repeats the other passes' misreads on a few rows (a UPC-A read on 3 rows as another
+ * valid EAN-13, as the first pass had misread it).
+ */
+const STRETCH = { share: 0.04, px: 8, leastRange: 64, leastLines: 6 }
+const stretchReaches = (photo: GreyImage) => [Math.round(STRETCH.share * Math.max(photo.width, photo.height)), STRETCH.px]
 
 /** Photos larger than this are refused rather than risk running out of memory. */
 export const MAX_PHOTO_PIXELS = 50_000_000
@@ -115,6 +135,11 @@ function firstPass(pixels: RgbImage, photo: GreyImage, closeUp: boolean, videoFr
 /** Whether a label read is the one on a located region's bars. */
 const onBars = (code: DetectedCode, region: LinearRegion) =>
   LINEAR.has(code.format) && Math.hypot(code.center.x - region.center.x, code.center.y - region.center.y) < Math.max(code.size, region.length) / 2
+
+const stretched = (image: GreyImage): Pass => ({
+  name: 'rows stretched to their local contrast',
+  read: async () => (await readView(image, IDENTITY, LINEAR_READER)).filter((code) => (code.lines ?? 0) >= STRETCH.leastLines),
+})
 
 const fixedThreshold = (photo: GreyImage): Pass => ({
   name: 'fixed threshold',
@@ -238,6 +263,13 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
   const settled = () => merger.everyLabelCounts(side) && unread().length === 0
   if (closeUp && !videoFrame && !settled()) {
     await run(fixedThreshold(photo))
+    // a label under glare is read again in the stretched rows, not in the photo's
+    for (const reach of stretchReaches(photo)) {
+      if (settled()) break
+      const image = stretchRows(photo, reach, STRETCH.leastRange)
+      await run(stretched(image))
+      await timed('1D seen once, read again stretched', () => readSeenOnceAgain(image, merger, new Set(), signal))
+    }
     if (!settled()) await run(merger.everyLabelCounts(side) && counted().length > 0 ? barsAtTwiceTheSize(photo, unread()) : twiceTheSize(photo))
     await readAgain()
   }
