@@ -253,9 +253,11 @@ export async function decodePhoto(pixels: RgbImage, { signal, onProgress, videoF
   const readAgain = () => timed('1D seen once, read again', () => readSeenOnceAgain(photo, merger, tried, signal))
   await readAgain()
   // A close-up whose labels all count, none misread and no bars left unread, is settled. Otherwise
-  // the fixed threshold (about a plain call); then, where every label read counts and only some
-  // located bars are unread, those bars at twice the size; else the whole photo at twice the size
-  // (about four plain calls: what reads a small photo that nothing else read).
+  // the fixed threshold (about a plain call); then the rows stretched, at each reach in turn, with
+  // what was read once read again in them (a label under glare shows only there); then, where every
+  // label read counts and only some located bars are unread, those bars at twice the size; else the
+  // whole photo at twice the size (about four plain calls: what reads a small photo that nothing
+  // else read).
   const unread = () => {
     const kept = counted()
     return regions.filter((region) => !kept.some((code) => onBars(code, region)))
