@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { PAGES_CACHE_PREFIX, TILL_PAGES } from '../../lib/offline/sw-contract'
 
 /**
@@ -51,4 +51,16 @@ export async function tapApart(page: Page, name: string, times: number) {
     await page.getByRole('button', { name }).click()
     await page.waitForTimeout(1700)
   }
+}
+
+/**
+ * Waits until React has hydrated `control` (its props are on the element). The server renders a
+ * tappable button before the page's scripts run; tapped before they have, it does nothing, and
+ * with the network off from that moment they may never arrive. An owner's phone that has opened
+ * the till once has them kept (readyForOffline); a test that goes offline at once waits for this.
+ */
+export async function hydrated(control: Locator) {
+  await expect
+    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { message: 'the control is hydrated', timeout: 30_000 })
+    .toBe(true)
 }

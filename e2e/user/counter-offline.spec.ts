@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
 import { movementsOf, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
 import { chromiumLaunchOptions } from '../_helpers/chromium'
-import { readyForOffline, tapApart } from '../_helpers/offline'
+import { hydrated, readyForOffline, tapApart } from '../_helpers/offline'
 import { appSessionCookies, signedInClient } from '../_helpers/stack'
 import { expectToast, productCard, signIn } from '../_helpers/ui'
 import { randomUUID } from 'node:crypto'
@@ -58,6 +58,7 @@ test('taps made offline wait on the phone, survive closing the page, and are boo
 test('a change whose answer is lost on the way back is sent again and booked once @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-resend', [COLA])
+  await hydrated(page.getByRole('button', { name: 'Sold 1 Cola Can' }))
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expect(page.getByText('1 change waiting to sync')).toBeVisible()
@@ -87,6 +88,7 @@ test('a change whose answer is lost on the way back is sent again and booked onc
 test('a sale made offline of stock another phone sold meanwhile is shown as a conflict, not booked @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-conflict', [{ ...COLA, qty: 1 }])
+  await hydrated(page.getByRole('button', { name: 'Sold 1 Cola Can' }))
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expect(page.getByText('1 change waiting to sync')).toBeVisible()
@@ -111,6 +113,7 @@ test('a sale made offline of stock another phone sold meanwhile is shown as a co
 test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
+  await hydrated(page.getByRole('button', { name: 'Sold 1 Cola Can' }))
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expect(page.getByText('1 change waiting to sync')).toBeVisible()
@@ -161,6 +164,7 @@ test("a stock change from a product's page made offline waits on the phone and i
   const owner = await ownerWithCatalogue(page, 'offline-adjust', [COLA])
   await page.goto(`/app/products/${await productId(owner, 'COLA')}`)
   await expect(page.getByText('Stock: 10')).toBeVisible()
+  await hydrated(page.getByText('Set count'))
   await context.setOffline(true)
 
   await page.getByText('Set count').click()
