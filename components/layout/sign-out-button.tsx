@@ -57,6 +57,8 @@ export function SignOutButton() {
   const [asking, setAsking] = useState(false)
   const [syncing, setSyncing] = useState(false)
   const [photos, setPhotos] = useState(0)
+  // What waited when the owner tapped Sign Out: coming back online syncs by itself, and the dialog must not lose its way out then.
+  const [changesAsked, setChangesAsked] = useState(0)
 
   // Changes waiting on this phone: the owner chooses to send them first, or to leave them here for next time.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -68,6 +70,7 @@ export function SignOutButton() {
     event.preventDefault()
     void photosWaiting(userId).then((count) => {
       setPhotos(count)
+      setChangesAsked(waiting)
       if (waiting > 0 || count > 0) setAsking(true)
       else signOutNow()
     })
@@ -97,8 +100,13 @@ export function SignOutButton() {
       <Dialog open={asking} onOpenChange={(open) => !open && !syncing && setAsking(false)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{[waiting > 0 && plural(waiting, 'change'), photos > 0 && plural(photos, 'photo')].filter(Boolean).join(' and ')} not synced yet</DialogTitle>
+            <DialogTitle>
+              {waiting > 0 || photos > 0
+                ? `${[waiting > 0 && plural(waiting, 'change'), photos > 0 && plural(photos, 'photo')].filter(Boolean).join(' and ')} not synced yet`
+                : 'Everything is synced'}
+            </DialogTitle>
             <DialogDescription>
+              {waiting === 0 && changesAsked > 0 && 'The stock changes made on this phone have been sent. '}
               {waiting > 0 &&
                 `${waiting === 1 ? 'A stock change made on this phone is' : 'Stock changes made on this phone are'} not booked yet. Sync before you sign out, or sign out and they wait on this phone until you sign in here again. `}
               {photos > 0 && `${photos === 1 ? 'A stocktake photo waits' : 'Stocktake photos wait'} on this phone to upload from Upload Photos, and stay here for you.`}
@@ -106,12 +114,14 @@ export function SignOutButton() {
           </DialogHeader>
           {!online && <p className="text-sm text-muted-foreground">You&apos;re offline: they can sync once the connection is back.</p>}
           <DialogFooter>
-            <Button variant="outline" onClick={signOutNow}>
-              Sign out anyway
-            </Button>
-            {waiting > 0 && (
+            {(waiting > 0 || photos > 0) && (
+              <Button variant="outline" onClick={signOutNow}>
+                Sign out anyway
+              </Button>
+            )}
+            {changesAsked > 0 && (
               <Button onClick={() => void syncFirst()} disabled={!online || syncing}>
-                {syncing ? 'Syncing…' : 'Sync and sign out'}
+                {syncing ? 'Syncing…' : waiting > 0 || photos > 0 ? 'Sync and sign out' : 'Sign out'}
               </Button>
             )}
           </DialogFooter>

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test } from '@playwright/test'
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { movementsOf, ownerWithCatalogue, productId, stockOf } from '../_helpers/catalogue'
 import { chromiumLaunchOptions } from '../_helpers/chromium'
 import { hydrated, readyForOffline, tapApart } from '../_helpers/offline'
@@ -110,20 +110,49 @@ test('a sale made offline of stock another phone sold meanwhile is shown as a co
   await expect(productCard(page, 'Cola Can')).toContainText('Stock: 0')
 })
 
-test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out @any-viewport', async ({ page, context }) => {
-  test.setTimeout(90_000)
-  const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
+/** Goes offline with one "Sold 1 Cola Can" waiting and taps Sign Out: the dialog that asks first. */
+async function signOutWithOneWaiting(page: Page, context: BrowserContext) {
   await hydrated(page.getByRole('button', { name: 'Sold 1 Cola Can' }))
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Sold 1 Cola Can' }).click()
   await expect(page.getByText('1 change waiting to sync')).toBeVisible()
-
   await page.getByRole('button', { name: 'Sign Out' }).click()
-  const ask = page.getByRole('dialog', { name: '1 change not synced yet' })
-  await expect(ask).toBeVisible()
+  const ask = page.getByRole('dialog')
+  await expect(ask).toHaveAccessibleName('1 change not synced yet')
   await expect(ask.getByRole('button', { name: 'Sync and sign out' })).toBeDisabled()
+  return ask
+}
+
+test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out @any-viewport', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
+  const ask = await signOutWithOneWaiting(page, context)
+  // Back online the phone sends the change by itself; its answer is held until the owner has chosen.
+  let answer = () => {}
+  const chosen = new Promise<void>((done) => (answer = done))
+  await context.route('**/app/products', async (route) => {
+    if (route.request().method() === 'POST' && route.request().postData()?.includes('request_id')) await chosen
+    await route.fallback()
+  })
   await context.setOffline(false)
   await ask.getByRole('button', { name: 'Sync and sign out' }).click()
+  await expect(ask.getByRole('button', { name: 'Syncing…' })).toBeDisabled()
+  await expect(page).toHaveURL(/\/app\/products/)
+  answer()
+  await expect(page).toHaveURL('/auth')
+  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
+  expect(await stockOf(owner, 'COLA')).toBe(9)
+})
+
+test('a change that syncs by itself while the sign-out dialog is open leaves the dialog saying so, with a way out @any-viewport', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const owner = await ownerWithCatalogue(page, 'offline-sign-out-synced', [COLA])
+  const ask = await signOutWithOneWaiting(page, context)
+  await context.setOffline(false)
+  await expect(ask).toHaveAccessibleName('Everything is synced')
+  await expect(ask).toContainText('The stock changes made on this phone have been sent.')
+  await expect(ask.getByRole('button', { name: 'Sign out anyway' })).toHaveCount(0)
+  await ask.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL('/auth')
   expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
   expect(await stockOf(owner, 'COLA')).toBe(9)
