@@ -3,7 +3,8 @@
 // production build served by `next start` on :3000 (E2E_APP_PORT), then Playwright (desktop
 // and phone); then e2e/confirmations/ with email confirmations on, and e2e/dev/ under `next dev`.
 // Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- e2e/anon --project=desktop`.
-// E2E_SKIP_BUILD=1 reuses the last `.next` build (it must have been built against the same stack port).
+// The build is reused while its sources and stack URL match (scripts/lib/app-build.ts): in `npm test`
+// it is the one the fault tests made.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { startBackendHop, startHopControl, type BackendHop } from '../test/support/backend-hop.ts'
+import { buildApp } from './lib/app-build.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
 
 const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
@@ -140,11 +142,7 @@ try {
   stack = await startE2eStack(mail.smtpUrl, false)
   console.log(`e2e: in-memory Supabase stack on ${stack.url}`)
 
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    // Types are `npm run typecheck`'s job (first in `npm test`): the build does not check them again.
-    const buildCode = await exitCode(run(process.execPath, [next, 'build'], { SHELFSNAP_TYPES_CHECKED: '1' }))
-    if (buildCode !== 0) throw new Error(`next build failed with code ${buildCode}`)
-  }
+  if ((await buildApp({ env })) === 'reused') console.log('e2e: the build of these sources for this stack is reused')
 
   const server = run(process.execPath, [next, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
   await waitForHttp(`${APP_URL}/auth`, server)

@@ -1,11 +1,11 @@
 // A production build (`next build` + `next start`) against a fresh in-memory
 // stack, on SUPABASE_LOCAL_PORT / E2E_APP_PORT, with owners signed in by cookie.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config.ts'
 import { startStack, type Stack } from '../../supabase/local/stack.ts'
+import { buildApp } from '../../scripts/lib/app-build.ts'
 import { isListening, waitForHttp } from '../../scripts/lib/net.ts'
 import { cookieHeader, sessionCookies, type Cookie } from '../../test/support/session-cookies.ts'
 
@@ -13,8 +13,6 @@ export const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 3000)
 export const APP = `http://127.0.0.1:${APP_PORT}`
 export const STACK_URL = `http://127.0.0.1:${STACK_PORT}`
-// The stack URL is baked into the client bundle: a build made for another port is rebuilt.
-const BUILT_FOR = '.next/shelfsnap-bench-stack-url'
 
 /**
  * Headers for a signed-in request, uncompressed: `next start` gzips pages but not route
@@ -28,31 +26,21 @@ export interface ProductionApp {
   stop(): Promise<void>
 }
 
-function nextCommand(args: string[], stdio: 'ignore' | 'inherit'): ChildProcess {
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', ...args], {
-    env: {
-      ...process.env,
-      NEXT_PUBLIC_SUPABASE_URL: STACK_URL,
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      SUPABASE_SECRET_KEY: SECRET_KEY,
-      // the links in scheduled reports: a production build sends none without it
-      SITE_URL: APP,
-      NEXT_TELEMETRY_DISABLED: '1',
-      // the gated bare route handlers (app/api/bench) answer only in benches
-      SHELFSNAP_BENCH_ROUTES: '1',
-    },
-    stdio,
-    detached: true,
-  })
-}
-
-function builtForThisStack() {
-  return existsSync('.next/BUILD_ID') && existsSync(BUILT_FOR) && readFileSync(BUILT_FOR, 'utf8') === STACK_URL
+const ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  NEXT_PUBLIC_SUPABASE_URL: STACK_URL,
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  SUPABASE_SECRET_KEY: SECRET_KEY,
+  // the links in scheduled reports: a production build sends none without it
+  SITE_URL: APP,
+  NEXT_TELEMETRY_DISABLED: '1',
+  // the gated bare route handlers (app/api/bench) answer only in benches
+  SHELFSNAP_BENCH_ROUTES: '1',
 }
 
 /**
- * Starts the stack (in-memory PGlite, or on `databaseUrl`), builds when needed (or
- * when BENCH_BUILD=1) and serves the build.
+ * Starts the stack (in-memory PGlite, or on `databaseUrl`), builds when the sources or the
+ * stack URL changed (or when BENCH_BUILD=1) and serves the build.
  */
 export async function startProductionApp({ databaseUrl }: { databaseUrl?: string } = {}): Promise<ProductionApp> {
   for (const port of [STACK_PORT, APP_PORT]) {
@@ -71,14 +59,12 @@ export async function startProductionApp({ databaseUrl }: { databaseUrl?: string
     await stack.stop()
   }
   try {
-    if (!builtForThisStack() || process.env.BENCH_BUILD === '1') {
-      const build = nextCommand(['build'], 'inherit')
-      children.push(build)
-      const code = await new Promise<number | null>((done) => build.on('exit', done))
-      if (code !== 0) throw new Error('next build failed')
-      writeFileSync(BUILT_FOR, STACK_URL)
-    }
-    const server = nextCommand(['start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], 'ignore')
+    await buildApp({ env: ENV, force: process.env.BENCH_BUILD === '1' })
+    const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], {
+      env: ENV,
+      stdio: 'ignore',
+      detached: true,
+    })
     children.push(server)
     await waitForHttp(`${APP}/auth`, server)
     return { stack, stop }

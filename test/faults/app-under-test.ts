@@ -1,17 +1,18 @@
-// A production build of the app (`next build` into .data/faults-next, its own copy beside the
-// e2e build) served by `next start`, pointing at a Supabase URL fixed at build time.
-// FAULTS_REUSE_BUILD=1 reuses the last build when nothing but the tests changed.
+// A production build of the app served by `next start`, pointing at a Supabase URL fixed at
+// build time. With the e2e stack's port free it is the e2e build (`.next` for that port, built once
+// per source: scripts/lib/app-build.ts); else a build of its own in .data/faults-next.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { waitForHttp } from '@/scripts/lib/net'
-import { PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
+import { buildApp as buildOnce } from '@/scripts/lib/app-build'
+import { isListening, waitForHttp } from '@/scripts/lib/net'
+import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
 import { freePort } from '@/test/support/backend-hop'
 
-const DIST_DIR = '.data/faults-next'
-const PORT_FILE = join(DIST_DIR, 'faults-supabase-port')
 const NEXT = 'node_modules/next/dist/bin/next'
+const E2E_STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
+let distDir = '.next'
 
 export interface App {
   url: string
@@ -26,7 +27,7 @@ function environment(supabasePort: number): NodeJS.ProcessEnv {
     NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${supabasePort}`,
     NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
     SUPABASE_SECRET_KEY: SECRET_KEY,
-    SHELFSNAP_DIST_DIR: DIST_DIR,
+    SHELFSNAP_DIST_DIR: distDir,
     NEXT_TELEMETRY_DISABLED: '1',
   }
   // vitest sets NODE_ENV=test; next build and next start pick their own.
@@ -38,19 +39,13 @@ function finished(child: ChildProcess): Promise<number> {
   return new Promise((done) => child.once('exit', (code) => done(code ?? 1)))
 }
 
-/** Builds once (or reuses the last build) and returns the Supabase port the build points at. */
+/** Builds (or reuses the build of these sources) and returns the Supabase port the build points at. */
 export async function buildApp(): Promise<number> {
-  if (process.env.FAULTS_REUSE_BUILD === '1' && existsSync(PORT_FILE) && existsSync(join(DIST_DIR, 'BUILD_ID'))) {
-    return Number(readFileSync(PORT_FILE, 'utf8'))
-  }
-  const supabasePort = await freePort()
-  // Types are `npm run typecheck`'s job (first in `npm test`): this build does not check them again.
-  const build = spawn(process.execPath, [NEXT, 'build'], { env: { ...environment(supabasePort), SHELFSNAP_TYPES_CHECKED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  build.stdout?.on('data', (chunk: Buffer) => (output += chunk))
-  build.stderr?.on('data', (chunk: Buffer) => (output += chunk))
-  if ((await finished(build)) !== 0) throw new Error(`next build failed:\n${output}`)
-  writeFileSync(PORT_FILE, String(supabasePort))
+  // The port the build points at must be free for the test's gateway: a running `npm run dev` holds the e2e one.
+  const shared = !(await isListening('127.0.0.1', E2E_STACK_PORT))
+  const supabasePort = shared ? E2E_STACK_PORT : await freePort()
+  distDir = shared ? '.next' : '.data/faults-next'
+  await buildOnce({ env: environment(supabasePort), distDir, stdio: ['ignore', 'pipe', 'pipe'] })
   return supabasePort
 }
 
@@ -88,7 +83,7 @@ interface ManifestAction {
 
 /** Every Server Action in the build (its server-reference manifest). */
 export function serverActions(): ManifestAction[] {
-  const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/server-reference-manifest.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'server/server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>
   }
   return Object.entries(manifest.node).map(([id, entry]) => ({
@@ -103,7 +98,7 @@ export function serverActions(): ManifestAction[] {
 
 /** Every page and route handler the build serves (or only its pages, or only its route handlers), e.g. `/app/products/[id]`. */
 export function appRoutes(only?: 'page' | 'route'): string[] {
-  const manifest = JSON.parse(readFileSync(join(DIST_DIR, 'server/app-paths-manifest.json'), 'utf8')) as Record<string, string>
+  const manifest = JSON.parse(readFileSync(join(distDir, 'server/app-paths-manifest.json'), 'utf8')) as Record<string, string>
   return Object.keys(manifest)
     .filter((name) => !name.includes('/_') && (!only || name.endsWith(`/${only}`)))
     .map((name) => name.replace(/\/(page|route)$/, '') || '/')
