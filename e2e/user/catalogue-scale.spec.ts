@@ -19,7 +19,7 @@ async function scriptBytes(page: Page, path: string) {
   )
 }
 
-test('5,000 products: the first rows, more on request, search and filters work; the page ships little JavaScript', async ({ page }) => {
+test('5,000 products: the first rows, more on request, search and filters work; the page ships little JavaScript @any-viewport', async ({ page }) => {
   test.setTimeout(120_000)
   const owner = await createOwner('scale', { shopName: 'Big Warehouse', products })
   await signIn(page, owner)
