@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -30,6 +30,8 @@ describe('sourceStamp', () => {
     write('bench/new-bench.ts', 'bench\n')
     write('README.md', 'prose\n')
     write('.next/BUILD_ID', 'x\n')
+    // a worktree's node_modules is a link to a folder, which .gitignore's `node_modules/` does not match
+    symlinkSync(tmpdir(), join(repo, 'node_modules'))
     expect(sourceStamp(repo)).toBe(first)
 
     write('lib/stock.ts', 'export const a = 2\n')

@@ -4,7 +4,7 @@
 // and the e2e run serves that build.
 import { spawn, execFileSync, type StdioOptions } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const NEXT = 'node_modules/next/dist/bin/next'
@@ -25,9 +25,9 @@ export function sourceStamp(cwd = process.cwd()): string | null {
   }
   const hash = createHash('sha256')
   for (const file of files) {
-    // a deleted file still listed by the index until it is staged
     const path = join(cwd, file)
-    if (!existsSync(path)) continue
+    // a deleted file the index still lists, or a link to a folder (an untracked node_modules link)
+    if (!existsSync(path) || !statSync(path).isFile()) continue
     hash.update(file).update('\0').update(readFileSync(path)).update('\0')
   }
   return hash.digest('hex')
