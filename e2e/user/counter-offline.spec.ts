@@ -123,6 +123,13 @@ async function signOutWithOneWaiting(page: Page, context: BrowserContext) {
   return ask
 }
 
+/** Signed out, and the one sale waiting was booked once. */
+async function signedOutWithTheSaleBooked(page: Page, owner: Awaited<ReturnType<typeof ownerWithCatalogue>>) {
+  await expect(page).toHaveURL('/auth')
+  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
+  expect(await stockOf(owner, 'COLA')).toBe(9)
+}
+
 test('signing out with a change waiting asks first; "Sync and sign out" books it, then signs out @any-viewport', async ({ page, context }) => {
   test.setTimeout(90_000)
   const owner = await ownerWithCatalogue(page, 'offline-sign-out', [COLA])
@@ -139,9 +146,7 @@ test('signing out with a change waiting asks first; "Sync and sign out" books it
   await expect(ask.getByRole('button', { name: 'Syncing…' })).toBeDisabled()
   await expect(page).toHaveURL(/\/app\/products/)
   answer()
-  await expect(page).toHaveURL('/auth')
-  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
-  expect(await stockOf(owner, 'COLA')).toBe(9)
+  await signedOutWithTheSaleBooked(page, owner)
 })
 
 test('a change that syncs by itself while the sign-out dialog is open leaves the dialog saying so, with a way out @any-viewport', async ({ page, context }) => {
@@ -153,9 +158,7 @@ test('a change that syncs by itself while the sign-out dialog is open leaves the
   await expect(ask).toContainText('The stock changes made on this phone have been sent.')
   await expect(ask.getByRole('button', { name: 'Sign out anyway' })).toHaveCount(0)
   await ask.getByRole('button', { name: 'Sign out', exact: true }).click()
-  await expect(page).toHaveURL('/auth')
-  expect(await movementsOf(owner, 'COLA')).toHaveLength(1)
-  expect(await stockOf(owner, 'COLA')).toBe(9)
+  await signedOutWithTheSaleBooked(page, owner)
 })
 
 test("a change left on the phone by one owner is never sent for another who signs in there; it is for its owner's next visit @any-viewport", async ({ page, context }) => {
