@@ -104,6 +104,21 @@ describe('pages through the copy', () => {
     await expectEveryPageFresh()
   })
 
+  it('forgets copies of days gone by, of any shop, as new ones are kept', async () => {
+    const other = await signUpUser(stack)
+    const { data: gone } = await other.client.from('shops').insert({ name: 'Closed Shop' }).select('id').single().throwOnError()
+    await stack.db.query(
+      `insert into private.page_cache (shop_id, kind, version, day, body)
+       values ($1, 'dashboard:owner', 1, current_date - 30, '{}'), ($1, 'reorder:owner', 1, current_date - 1, '{}')`,
+      [gone.id],
+    )
+    await stack.db.query(`delete from private.page_cache where shop_id = $1`, [shopId])
+    await expectEveryPageFresh()
+    const left = await stack.db.query<{ kind: string }>(`select kind from private.page_cache where shop_id = $1`, [gone.id])
+    // yesterday's may still be today somewhere west of UTC
+    expect(left.rows.map((r) => r.kind)).toEqual(['reorder:owner'])
+  })
+
   it("each role has its own copy: a manager's page is the manager's", async () => {
     const manager = await signUpUser(stack)
     await stack.db.query(`insert into shop_members (shop_id, user_id, role) values ($1, $2, 'manager')`, [shopId, manager.id])
