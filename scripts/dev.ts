@@ -8,6 +8,7 @@ import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase
 import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { mailPortsFor, startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { NEXT_BIN } from './lib/app-build.ts'
 import { startCronTicker } from './lib/cron-ticker.ts'
 import { devSiteUrls } from './lib/dev-site-urls.ts'
 import { isListening } from './lib/net.ts'
@@ -48,7 +49,7 @@ if (isLocal && !(await isListening(supabaseUrl.hostname, port))) {
   console.log(`▲ Using the hosted Supabase project at ${supabaseUrl.origin}`)
 }
 
-const next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)], {
+const next = spawn(process.execPath, [NEXT_BIN, 'dev', ...process.argv.slice(2)], {
   env,
   stdio: 'inherit',
 })

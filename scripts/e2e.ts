@@ -13,7 +13,7 @@ import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { startBackendHop, startHopControl, type BackendHop } from '../test/support/backend-hop.ts'
-import { buildApp } from './lib/app-build.ts'
+import { buildApp, NEXT_BIN } from './lib/app-build.ts'
 import { isListening, waitForHttp } from './lib/net.ts'
 
 const STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
@@ -128,7 +128,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-const next = 'node_modules/next/dist/bin/next'
 let code = 1
 try {
   // The app's and the auth service's email goes to a mail catcher the specs read (E2E_MAIL_URL, Mailpit's API).
@@ -144,7 +143,7 @@ try {
 
   if ((await buildApp({ env })) === 'reused') console.log('e2e: the build of these sources for this stack is reused')
 
-  const server = run(process.execPath, [next, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
+  const server = run(process.execPath, [NEXT_BIN, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
   await waitForHttp(`${APP_URL}/auth`, server)
   console.log(`e2e: app on ${APP_URL}`)
 
@@ -164,7 +163,7 @@ try {
     await stop(server)
     await stack.stop()
     stack = await startE2eStack(mail.smtpUrl, false)
-    const dev = run(process.execPath, [next, 'dev', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
+    const dev = run(process.execPath, [NEXT_BIN, 'dev', '--port', String(APP_PORT), '--hostname', '127.0.0.1'])
     await waitForHttp(`${APP_URL}/auth`, dev, 180_000)
     console.log('e2e: the app again under next dev (strict mode)')
     env.E2E_CONFIRMATIONS = ''

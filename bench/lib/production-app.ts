@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config.ts'
 import { startStack, type Stack } from '../../supabase/local/stack.ts'
-import { buildApp } from '../../scripts/lib/app-build.ts'
+import { buildApp, NEXT_BIN } from '../../scripts/lib/app-build.ts'
 import { isListening, waitForHttp } from '../../scripts/lib/net.ts'
 import { cookieHeader, sessionCookies, type Cookie } from '../../test/support/session-cookies.ts'
 
@@ -60,7 +60,7 @@ export async function startProductionApp({ databaseUrl }: { databaseUrl?: string
   }
   try {
     await buildApp({ env: ENV, force: process.env.BENCH_BUILD === '1' })
-    const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], {
+    const server = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], {
       env: ENV,
       stdio: 'ignore',
       detached: true,

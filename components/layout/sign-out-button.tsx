@@ -89,6 +89,7 @@ export function SignOutButton() {
     signOutNow()
   }
 
+  const unsynced = waiting > 0 || photos > 0
   return (
     <>
       <form ref={form} action={formProps.action} onSubmit={onSubmit}>
@@ -101,7 +102,7 @@ export function SignOutButton() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>
-              {waiting > 0 || photos > 0
+              {unsynced
                 ? `${[waiting > 0 && plural(waiting, 'change'), photos > 0 && plural(photos, 'photo')].filter(Boolean).join(' and ')} not synced yet`
                 : 'Everything is synced'}
             </DialogTitle>
@@ -114,14 +115,14 @@ export function SignOutButton() {
           </DialogHeader>
           {!online && <p className="text-sm text-muted-foreground">You&apos;re offline: they can sync once the connection is back.</p>}
           <DialogFooter>
-            {(waiting > 0 || photos > 0) && (
+            {unsynced && (
               <Button variant="outline" onClick={signOutNow}>
                 Sign out anyway
               </Button>
             )}
             {changesAsked > 0 && (
               <Button onClick={() => void syncFirst()} disabled={!online || syncing}>
-                {syncing ? 'Syncing…' : waiting > 0 || photos > 0 ? 'Sync and sign out' : 'Sign out'}
+                {syncing ? 'Syncing…' : unsynced ? 'Sync and sign out' : 'Sign out'}
               </Button>
             )}
           </DialogFooter>

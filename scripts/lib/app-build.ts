@@ -4,10 +4,11 @@
 // and the e2e run serves that build.
 import { spawn, execFileSync, type StdioOptions } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const NEXT = 'node_modules/next/dist/bin/next'
+/** Next's CLI, run with this Node (`next build`, `next start`) */
+export const NEXT_BIN = 'node_modules/next/dist/bin/next'
 const STAMP_FILE = 'shelfsnap-build.json'
 // Files no build reads: tests, benches, CI and prose.
 const NOT_BUILT = /^(e2e|bench|test|\.ci|docs)\/|^supabase\/local\/test\/|\.test\.tsx?$|\.md$/
@@ -55,8 +56,10 @@ export async function buildApp({ env, distDir = '.next', stdio = 'inherit', forc
   if (!force && stamp && existsSync(join(distDir, 'BUILD_ID')) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) {
     return 'reused'
   }
+  // a build that fails halfway must not be taken for the last good one
+  rmSync(stampPath, { force: true })
   // Types are `npm run typecheck`'s job (first in `npm test`): the build does not check them again.
-  const build = spawn(process.execPath, [NEXT, 'build'], {
+  const build = spawn(process.execPath, [NEXT_BIN, 'build'], {
     env: { ...env, SHELFSNAP_DIST_DIR: distDir, SHELFSNAP_TYPES_CHECKED: '1' },
     stdio,
   })

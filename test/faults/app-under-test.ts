@@ -5,12 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildApp as buildOnce } from '@/scripts/lib/app-build'
+import { buildApp as buildOnce, NEXT_BIN } from '@/scripts/lib/app-build'
 import { isListening, waitForHttp } from '@/scripts/lib/net'
 import { DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
 import { freePort } from '@/test/support/backend-hop'
 
-const NEXT = 'node_modules/next/dist/bin/next'
 const E2E_STACK_PORT = Number(process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT)
 let distDir = '.next'
 
@@ -52,7 +51,7 @@ export async function buildApp(): Promise<number> {
 export async function startApp(supabasePort: number): Promise<App> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [NEXT, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  const server = spawn(process.execPath, [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
     env: environment(supabasePort),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
