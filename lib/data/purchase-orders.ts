@@ -64,20 +64,6 @@ export async function orderSuggestions(
   return error ? { ok: false, message: error.message } : { ok: true, ...data }
 }
 
-/** The newest open draft of each of the shop's suppliers: where the reorder page's lines for that supplier go. */
-export async function getOpenDrafts(supabase: SupabaseClient, shopId: string): Promise<Map<string, { id: string; number: number }>> {
-  const { data, error } = await supabase
-    .from('purchase_orders')
-    .select('id, supplier_id, number')
-    .eq('shop_id', shopId)
-    .eq('status', 'draft')
-    .order('created_at', { ascending: true })
-    .order('number', { ascending: true })
-  if (error) throw new Error(error.message)
-  // ascending, so the newest of a supplier's drafts is the one kept
-  return new Map(data.map((row) => [row.supplier_id as string, { id: row.id as string, number: row.number as number }]))
-}
-
 interface LineRow {
   id: string
   product_id: string

@@ -49,6 +49,11 @@ export interface ReorderInputs {
   products: InputRow[]
 }
 
+/** What reorder_inputs() answers besides: each supplier's newest open draft (reorder_inputs_of() has none). */
+interface PageInputs extends ReorderInputs {
+  drafts: { supplier_id: string; id: string; number: number }[]
+}
+
 export interface ReorderRow {
   row: InputRow
   suggestion: ReorderSuggestion
@@ -84,14 +89,22 @@ export async function getReorderRows(supabase: SupabaseClient, serviceLevel?: nu
   return reorderRows(data as ReorderInputs, serviceLevel)
 }
 
+export interface ReorderSuggestions {
+  serviceLevel: number
+  groups: SupplierReorder[]
+  /** the newest open draft of each supplier, by supplier id: where that supplier's lines go */
+  drafts: Map<string, { id: string; number: number }>
+}
+
 /**
  * What the caller's shop should order now, at its service level: every product due, grouped by the
- * supplier to order from (those without one last). Null when the caller has no shop. One call.
+ * supplier to order from (those without one last), and each supplier's open draft. Null when the
+ * caller has no shop. One call.
  */
-export async function getReorderSuggestions(supabase: SupabaseClient): Promise<{ serviceLevel: number; groups: SupplierReorder[] } | null> {
+export async function getReorderSuggestions(supabase: SupabaseClient): Promise<ReorderSuggestions | null> {
   const { data, error } = await supabase.rpc('reorder_inputs')
   if (error) throw new Error(error.message)
-  const inputs = data as ReorderInputs
+  const inputs = data as PageInputs
   if (inputs.days === null) return null
   const groups = new Map<string | null, SupplierReorder>()
   for (const { row, suggestion } of reorderRows(inputs)) {
@@ -115,6 +128,7 @@ export async function getReorderSuggestions(supabase: SupabaseClient): Promise<{
   }
   return {
     serviceLevel: Number(inputs.service_level),
+    drafts: new Map(inputs.drafts.map(({ supplier_id, id, number }) => [supplier_id, { id, number }])),
     groups: [...groups.values()].sort((a, b) => (a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name))),
   }
 }

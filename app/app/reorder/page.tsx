@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { PackageCheck } from 'lucide-react'
 import { redirect } from 'next/navigation'
 import { requireShop } from '@/lib/auth/require-shop'
-import { getOpenDrafts, orderNumber } from '@/lib/data/purchase-orders'
+import { orderNumber } from '@/lib/data/purchase-orders'
 import { getReorderSuggestions } from '@/lib/data/reorder'
 import { runsShop } from '@/lib/shops/roles'
 import { RoleRequired } from '@/components/shop/role-required'
@@ -19,10 +19,10 @@ const draftOf = (draft: { id: string; number: number } | undefined) => (draft ? 
 export default async function ReorderPage() {
   const { shop, supabase } = await requireShop('/app/reorder')
   if (!runsShop(shop.role)) return <RoleRequired page="Reorder" shop={shop} />
-  // One call: the shop's service level comes with the suggestions.
-  const [data, drafts] = await Promise.all([getReorderSuggestions(supabase), getOpenDrafts(supabase, shop.id)])
+  // One call: the shop's service level and the suppliers' open drafts come with the suggestions.
+  const data = await getReorderSuggestions(supabase)
   if (!data) redirect('/')
-  const { serviceLevel: level, groups } = data
+  const { serviceLevel: level, groups, drafts } = data
   // Only what the form needs goes to the client.
   const orderable: ReorderGroup[] = groups.flatMap(({ supplier, lines }) =>
     supplier ? [{ supplier, draft: draftOf(drafts.get(supplier.id)), lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })) }] : [],

@@ -147,12 +147,25 @@ describe('reorder_inputs', () => {
     })
   })
 
-  it("gives the reorder page its suggestions and the shop's service level in one request, and null without a shop", async () => {
+  it("gives the reorder page its suggestions, the shop's service level and each supplier's open draft in one request, and null without a shop", async () => {
     await owner.client.from('shops').update({ reorder_service_level: 0.9 }).eq('id', shopId).throwOnError()
+    // Slow Farm's open draft (the test above) and an older one of its; Quick Farm has a sent order only
+    const { rows: open } = await stack.db.query<{ id: string; number: number; supplier_id: string }>(
+      `select id, number, supplier_id from purchase_orders where shop_id = $1 and status = 'draft'`,
+      [shopId],
+    )
+    expect(open).toHaveLength(1)
+    const quick = (await stack.db.query<{ id: string }>(`select id from suppliers where shop_id = $1 and name = 'Quick Farm'`, [shopId])).rows[0]!.id
+    await stack.db.query(
+      `insert into purchase_orders (shop_id, supplier_id, number, status, created_at)
+       values ($1, $2, 901, 'draft', now() - interval '1 day'), ($1, $3, 902, 'sent', now())`,
+      [shopId, open[0]!.supplier_id, quick],
+    )
     const { client, paths } = countingClient(stack, owner.accessToken)
     const reorder = (await getReorderSuggestions(client))!
     expect(paths).toEqual(['/rest/v1/rpc/reorder_inputs'])
     expect(reorder.serviceLevel).toBe(0.9)
+    expect([...reorder.drafts]).toEqual([[open[0]!.supplier_id, { id: open[0]!.id, number: open[0]!.number }]])
     expect(reorder.groups.flatMap((group) => group.lines.map((line) => line.name))).toContain('Fresh Item')
     expect(await getReorderSuggestions((await signUpUser(stack)).client)).toBeNull()
   })
@@ -161,9 +174,9 @@ describe('reorder_inputs', () => {
     const stranger = await signUpUser(stack)
     await stranger.client.from('shops').insert({ name: 'Stranger Shop' }).throwOnError()
     const { data } = await stranger.client.rpc('reorder_inputs').throwOnError()
-    expect(data).toEqual({ days: 56, service_level: 0.95, products: [] })
+    expect(data).toEqual({ days: 56, service_level: 0.95, products: [], drafts: [] })
     const nobody = await signUpUser(stack)
-    expect((await nobody.client.rpc('reorder_inputs').throwOnError()).data).toEqual({ days: null, service_level: null, products: [] })
+    expect((await nobody.client.rpc('reorder_inputs').throwOnError()).data).toEqual({ days: null, service_level: null, products: [], drafts: [] })
   })
 
   it('gives every product the figures of its selling days on a ledger of sales, stock-outs, deliveries and undos', async () => {
