@@ -7,7 +7,7 @@ import { loadDashboard } from '@/lib/actions/load-dashboard'
 import type { Stack } from '@/supabase/local/stack'
 import { countingClient, signUpUser } from '@/supabase/local/test/stack-fixture'
 import { getDashboardSummary } from './dashboard'
-import { getReorderSuggestions } from './reorder'
+import { getLowStock, getReorderSuggestions, type StockRows } from './reorder'
 import { insertMovement, ownerInZone } from '@/test/support/dashboard-test-data'
 
 let stack: Stack
@@ -126,6 +126,55 @@ describe('dashboard_summary()', () => {
     ])
     const [line] = (await getReorderSuggestions(owner.client))!.groups.flatMap((group) => group.lines)
     expect([line?.name, line?.reorderPoint]).toEqual(['Oat Milk', 14])
+  })
+
+  it('counts and lists exactly the products low by the reorder page, at any service level, from only those that can be low', async () => {
+    const owner = await ownerInZone(stack, 'Europe/London', 'Random Shop')
+    // a fixed seed: the same shop on every run
+    let seed = 20261129
+    const int = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * n)
+    const suppliers: string[] = []
+    for (const lead of [1, 4, 14]) {
+      const { data } = await owner.client.from('suppliers').insert({ shop_id: owner.shopId, name: `Lead ${lead}`, lead_time_days: lead }).select('id').single().throwOnError()
+      suppliers.push(data.id as string)
+    }
+    const products = Array.from({ length: 40 }, (_, i) => ({
+      shop_id: owner.shopId,
+      name: `Random ${String(i).padStart(2, '0')}`,
+      qty: int(40) + (i % 6 === 0 ? 300 : 0),
+      low_stock_threshold: int(8),
+      target_qty: int(3) === 0 ? 10 + int(50) : null,
+    }))
+    const { data: rows } = await owner.client.from('products').insert(products).select('id').throwOnError()
+    const ids = rows.map((row) => row.id as string)
+    for (const [i, id] of ids.entries()) {
+      if (i % 4 === 0) continue // no supplier: 7 days assumed
+      await owner.client.rpc('link_product_supplier', { p_product_id: id, p_supplier_id: suppliers[i % 3], p_pack_size: 1 + int(6), p_preferred: true }).throwOnError()
+    }
+    // the 28 days before today: uneven sales, some days ending out of stock; every fifth product sells nothing
+    const moves = ids.flatMap((id, i) => (i % 5 === 0 ? [] : Array.from({ length: 28 }, (_, day) => [id, -1 - int(1 + (i % 7) * 2), int(10) === 0 ? 0 : 5, day + 1] as const)))
+    await stack.db.query(
+      `insert into stock_movements (shop_id, product_id, delta, qty_after, reason, created_at)
+       select $1, t.p, t.d, t.q, 'sold', (((now() at time zone 'Europe/London')::date - t.n) + time '12:00') at time zone 'Europe/London'
+         from unnest($2::uuid[], $3::int[], $4::int[], $5::int[]) as t(p, d, q, n)`,
+      [owner.shopId, moves.map((m) => m[0]), moves.map((m) => m[1]), moves.map((m) => m[2]), moves.map((m) => m[3])],
+    )
+    const lowAt = new Map<number, Set<string>>()
+    for (const level of [0.5, 0.8, 0.95, 0.999]) {
+      await owner.client.from('shops').update({ reorder_service_level: level }).eq('id', owner.shopId).throwOnError()
+      // the reorder page's rule over every product (reorder_inputs())
+      const full = await getLowStock(owner.client)
+      const summary = (await getDashboardSummary(owner.client))!
+      expect(summary.stock.low).toBe(full.low)
+      expect(summary.low_stock).toEqual(full.items.map(({ orderQty: _, ...item }) => item))
+      const { data } = await owner.client.rpc('dashboard').throwOnError()
+      const carried = (data as { stock_rows: StockRows }).stock_rows.products.length
+      expect(carried).toBeGreaterThanOrEqual(full.low)
+      expect(carried).toBeLessThan(ids.length)
+      lowAt.set(level, new Set(full.items.map((item) => item.id)))
+    }
+    // some products are low only once the safety stock is large: the rows carried must reach that far
+    expect([...lowAt.get(0.999)!].filter((id) => !lowAt.get(0.5)!.has(id)).length).toBeGreaterThan(0)
   })
 
   it('bounds the lists: 50 low-stock products and the 20 newest movements, newest first', async () => {

@@ -4,13 +4,14 @@ import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type Da
 import { reasonLabel, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
 import { isLowStock } from '@/lib/dashboard/low-stock'
-import { getReorderRows, lowStockOf, reorderRows, type ReorderInputs } from './reorder'
+import { getReorderRows, lowStockOf, reorderRows, stockRowsInputs, type StockRows } from './reorder'
 import { STALE_AFTER_MS } from './stocktakes'
 
 interface DashboardAnswer {
   summary: unknown
   open_stocktake: { id: string; created_at: string; photos: PhotoState[] } | null
-  reorder: ReorderInputs
+  /** the products that can be low, for the app to tell which are (the reorder page's rule) */
+  stock_rows: StockRows
   /** who made each recent movement, by movement id (members' names) */
   recent_by: Record<string, string>
 }
@@ -27,7 +28,7 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
   if (data === null) return null
   const answer = data as DashboardAnswer
   const summary = dashboardSummarySchema.parse(answer.summary)
-  const { low, items } = lowStockOf(reorderRows(answer.reorder))
+  const { low, items } = lowStockOf(reorderRows(stockRowsInputs(answer.stock_rows)))
   const recent = summary.recent.map((movement) => ({
     ...movement,
     reason_label: reasonLabel(movement.reason, movement.delta),

@@ -54,6 +54,48 @@ interface PageInputs extends ReorderInputs {
   drafts: { supplier_id: string; id: string; number: number }[]
 }
 
+/** What the dashboard carries (private.dashboard_stock_rows()): the products that can be low, each as an array. */
+export interface StockRows {
+  days: number | null
+  service_level: number | string | null
+  products: [
+    product_id: string,
+    name: string,
+    sku: string | null,
+    qty: number,
+    low_stock_threshold: number,
+    target_qty: number | null,
+    on_order: number,
+    lead_time_days: number | null,
+    pack_size: number,
+    sales: InputRow['sales'],
+  ][]
+}
+
+/** The dashboard's rows as reorder_inputs() rows: without costs or suppliers, which no low-stock alert shows. */
+export function stockRowsInputs({ days, service_level, products }: StockRows): ReorderInputs {
+  return {
+    days,
+    service_level,
+    products: products.map(([product_id, name, sku, qty, low_stock_threshold, target_qty, on_order, lead_time_days, pack_size, sales]) => ({
+      product_id,
+      name,
+      sku,
+      qty,
+      low_stock_threshold,
+      target_qty,
+      on_order,
+      lead_time_days,
+      pack_size,
+      sales,
+      unit_cost: null,
+      supplier_id: null,
+      supplier_name: null,
+      supplier_unit_cost: null,
+    })),
+  }
+}
+
 export interface ReorderRow {
   row: InputRow
   suggestion: ReorderSuggestion
