@@ -1,4 +1,5 @@
 import 'server-only'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 /**
  * PostgREST answers at most max_rows rows per request and says nothing of the rest (1,000 on
@@ -17,7 +18,7 @@ export async function allRows<T>(page: (from: number, to: number) => PromiseLike
   const rows: T[] = []
   for (let from = 0; ; from += MAX_ROWS) {
     const { data, error } = await page(from, from + MAX_ROWS - 1)
-    if (error) throw new Error(error.message)
+    if (error) throw callFailure(error)
     rows.push(...(data ?? []))
     if ((data?.length ?? 0) < MAX_ROWS) return rows
   }

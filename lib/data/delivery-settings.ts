@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { z } from 'zod'
 import type { channelsSchema, shopSettingsSchema } from '@/lib/validations/delivery-settings'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export type Channels = z.output<typeof channelsSchema>
 
@@ -29,19 +30,19 @@ export async function getDeliverySettings(supabase: SupabaseClient, shopId: stri
     .select('report_time, email_report, low_stock_digest, whatsapp_report, sheets_feed, owner_email')
     .eq('id', shopId)
     .single<DeliverySettings>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return { ...data, report_time: data.report_time.slice(0, 5) }
 }
 
 export async function updateShopSettings(supabase: SupabaseClient, shopId: string, settings: z.output<typeof shopSettingsSchema>): Promise<boolean> {
   const { data, error } = await supabase.from('shops').update(settings).eq('id', shopId).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
 export async function updateChannels(supabase: SupabaseClient, shopId: string, channels: Channels): Promise<boolean> {
   const { data, error } = await supabase.from('shops').update(channels).eq('id', shopId).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
@@ -54,6 +55,6 @@ export async function getDeliveryHistory(supabase: SupabaseClient, limit = 50): 
     .order('id', { ascending: false })
     .limit(limit)
     .returns<DeliveryRecord[]>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data
 }

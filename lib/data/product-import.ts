@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CatalogueProduct, ImportPayloadRow } from '@/lib/csv/import-plan'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 import { allRows } from './all-rows'
 import { listUnitCosts } from './product-costs'
 
@@ -48,6 +49,6 @@ export async function importProducts(
   }
   if (error?.code === '22023' || error?.code === 'P0002') return { ok: false, message: error.message }
   if (status === 413) return { ok: false, message: 'The import is too large to send in one go: split the file in two' }
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return { ok: true, counts: data as ImportCounts }
 }

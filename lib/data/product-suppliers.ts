@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LinkProductSupplierInput } from '@/lib/validations/product-supplier'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export interface ProductSupplierLink {
   supplier_id: string
@@ -26,7 +27,7 @@ export async function listProductSuppliers(supabase: SupabaseClient, productId: 
     .select('supplier_id, pack_size, unit_cost, preferred, suppliers(name, lead_time_days)')
     .eq('product_id', productId)
     .returns<LinkRow[]>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data
     .map(({ suppliers, unit_cost, ...link }) => ({
       ...link,

@@ -5,6 +5,7 @@ import type { CatalogueData } from '@/lib/products/catalogue'
 import type { CodedProduct } from '@/lib/products/code-clashes'
 import type { ProductRecord } from '@/lib/products/product-record'
 import type { ProductFieldsInput } from '@/lib/validations/product'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 import { allRows } from './all-rows'
 import { getUnitCost } from './product-costs'
 
@@ -16,7 +17,7 @@ const LIST_COLUMNS = 'id, name, sku, image_url, qty, low_stock_threshold'
  */
 export async function getCatalogue(supabase: SupabaseClient): Promise<CatalogueData | null> {
   const { data, error } = await supabase.rpc('catalogue')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return (data as CatalogueData | null) ?? null
 }
 
@@ -70,7 +71,7 @@ function writeResult(data: { id: string } | null, error: DbError | null, input: 
   if (error) {
     const mapped = uniqueViolation(error, input)
     if (mapped) return mapped
-    throw new Error(error.message)
+    throw callFailure(error)
   }
   if (!data) return { ok: false, message: 'Product not found' }
   return { ok: true, id: data.id }

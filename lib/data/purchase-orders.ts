@@ -2,6 +2,7 @@ import 'server-only'
 import { createHash } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { orderUnits } from '@/lib/purchase-orders/order-cost'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export type PurchaseOrderStatus = 'draft' | 'sent' | 'partly_received' | 'received' | 'cancelled'
 
@@ -92,7 +93,7 @@ export async function listPurchaseOrders(supabase: SupabaseClient, statuses: rea
     .order('id', { ascending: false })
     .range(from, from + ORDERS_PAGE_SIZE - 1)
   if (error?.code === 'PGRST103' && page > 1) return listPurchaseOrders(supabase, statuses, 1)
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   const orders = data.map(({ suppliers, purchase_order_lines, ...order }) => {
     const lines = purchase_order_lines as { qty: number; received: number }[]
     return {
@@ -112,7 +113,7 @@ export async function getPurchaseOrder(supabase: SupabaseClient, id: string): Pr
     .select('id, number, status, created_at, notes, sent_at, received_at, suppliers(id, name, email), purchase_order_lines(id, product_id, packs, pack_size, qty, received, unit_cost, products(name, sku))')
     .eq('id', id)
     .maybeSingle()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   if (!data) return null
   const { suppliers, purchase_order_lines, ...order } = data
   return {
@@ -160,6 +161,6 @@ export async function setPurchaseOrderStatus(supabase: SupabaseClient, id: strin
 /** Units of the product on open orders, not yet received: units_on_order(), as the counter list counts them. */
 export async function unitsOnOrder(supabase: SupabaseClient, productId: string): Promise<number> {
   const { data, error } = await supabase.rpc('units_on_order').eq('product_id', productId).maybeSingle<{ units: number }>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data?.units ?? 0
 }

@@ -4,6 +4,7 @@ import { suggestReorder, type ReorderSuggestion } from '@/lib/reorder/suggest'
 import { lowStockAlerts } from '@/lib/dashboard/low-stock'
 import type { LowStockItem } from '@/lib/dashboard/summary'
 import type { LowStockLine } from '@/lib/delivery/low-stock-line'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export interface ReorderLine extends ReorderSuggestion {
   productId: string
@@ -127,7 +128,7 @@ export function reorderRows({ products, service_level }: ReorderInputs, serviceL
  */
 export async function getReorderRows(supabase: SupabaseClient, serviceLevel?: number, shopId?: string): Promise<ReorderRow[]> {
   const { data, error } = shopId ? await supabase.rpc('reorder_inputs_of', { p_shop_id: shopId }) : await supabase.rpc('reorder_inputs')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return reorderRows(data as ReorderInputs, serviceLevel)
 }
 
@@ -145,7 +146,7 @@ export interface ReorderSuggestions {
  */
 export async function getReorderSuggestions(supabase: SupabaseClient): Promise<ReorderSuggestions | null> {
   const { data, error } = await supabase.rpc('reorder_inputs')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   const inputs = data as PageInputs
   if (inputs.days === null) return null
   const groups = new Map<string | null, SupplierReorder>()

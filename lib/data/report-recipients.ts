@@ -1,5 +1,6 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export interface ReportRecipient {
   id: string
@@ -21,7 +22,7 @@ export async function getReportRecipients(supabase: SupabaseClient): Promise<Rep
     .select('id, channel, address, confirmed_at, confirm_sent_at, unsubscribed_at, opt_in_expires_at')
     .order('created_at')
     .returns<ReportRecipient[]>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data
 }
 
@@ -37,7 +38,7 @@ export async function addReportRecipient(supabase: SupabaseClient, channel: 'ema
   if (error) {
     const message = refusal(error)
     if (message) return { ok: false, message }
-    throw new Error(error.message)
+    throw callFailure(error)
   }
   return { ok: true, id: data.id, token: data.token }
 }
@@ -48,21 +49,21 @@ export async function renewRecipientToken(supabase: SupabaseClient, id: string):
   if (error) {
     const message = refusal(error)
     if (message) return { ok: false, message }
-    throw new Error(error.message)
+    throw callFailure(error)
   }
   return { ok: true, token: data as string }
 }
 
 export async function removeReportRecipient(supabase: SupabaseClient, id: string): Promise<boolean> {
   const { data, error } = await supabase.from('report_recipients').delete().eq('id', id).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
 /** Confirms the recipient of an emailed token (the service-role client: no sign-in); null when the link is unknown, used or old. */
 export async function confirmReportRecipient(admin: SupabaseClient, token: string): Promise<{ shop_name: string; address: string } | null> {
   const { data, error } = await admin.rpc('confirm_report_recipient', { p_token: token })
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return (data as { shop_name: string; address: string }[])[0] ?? null
 }
 
@@ -71,7 +72,7 @@ export type RecipientLink = { shop_name: string; address: string; state: 'waitin
 /** Where an emailed confirmation link stands, without using it; null: not a link of ours (replaced, or cut). */
 export async function describeReportRecipient(admin: SupabaseClient, token: string): Promise<RecipientLink | null> {
   const { data, error } = await admin.rpc('describe_report_recipient', { p_token: token })
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return (data as RecipientLink[])[0] ?? null
 }
 
@@ -80,14 +81,14 @@ export type CodeCheck = 'confirmed' | 'wrong' | 'locked' | 'expired' | 'unknown'
 /** Checks the opt-in code the owner typed for a WhatsApp number of their shop; a wrong one counts as a try. */
 export async function confirmWhatsAppCode(supabase: SupabaseClient, id: string, code: string): Promise<CodeCheck> {
   const { data, error } = await supabase.rpc('confirm_whatsapp_code', { p_id: id, p_code: code })
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data as CodeCheck
 }
 
 /** Keeps the wamid of the opt-in message, so that a reply to it confirms the number. */
 export async function recordOptInMessage(supabase: SupabaseClient, id: string, messageId: string): Promise<void> {
   const { error } = await supabase.rpc('record_opt_in_message', { p_id: id, p_message_id: messageId })
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
 }
 
 /**
@@ -97,6 +98,6 @@ export async function recordOptInMessage(supabase: SupabaseClient, id: string, m
  */
 export async function confirmWhatsAppReply(admin: SupabaseClient, message: { from: string; contextId: string | null; text: string | null }): Promise<number> {
   const { data, error } = await admin.rpc('confirm_whatsapp_reply', { p_from: message.from, p_context_id: message.contextId, p_text: message.text })
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return (data as unknown[]).length
 }

@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { shopReportSchema, type ShopReport } from '@/lib/reports/report'
 import type { PeriodRequest } from '@/lib/reports/period'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export type ShopReportResult = { ok: true; report: ShopReport } | { ok: false; message: string; badRange?: boolean }
 
@@ -17,7 +18,7 @@ export async function getShopReport(supabase: SupabaseClient, request: PeriodReq
   const { data, error } = shopId ? await supabase.rpc('shop_report_of', { p_shop_id: shopId, ...args }) : await supabase.rpc('shop_report', args)
   // The database refuses a range the form let through (a hand-typed address): its words are for the owner.
   if (error?.code === '22023' && error.hint?.startsWith('range_')) return { ok: false, message: error.message, badRange: true }
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   if (data === null) return null
   return { ok: true, report: shopReportSchema.parse(data) }
 }

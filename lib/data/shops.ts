@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreateShopInput } from '@/lib/validations/shop'
 import type { Currency } from '@/lib/shops/currencies'
 import type { Role } from '@/lib/shops/roles'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 import { allRows } from './all-rows'
 
 export interface Shop {
@@ -45,7 +46,7 @@ export async function getShopChoice(supabase: SupabaseClient): Promise<ShopChoic
   // PGRST303: the token's session is over (signed out on another device): it reads no shop, and
   // the pages send it to sign in again (noShopTarget)
   if (error?.code === 'PGRST303') return null
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   const rows = (data ?? []) as (Shop & { current: boolean })[]
   const current = rows.find((shop) => shop.current)
   if (!current) return null
@@ -87,13 +88,13 @@ export async function createShop(
 /** Whether staff may confirm stocktakes; the database lets only the owner change it. */
 export async function setStaffCanConfirm(supabase: SupabaseClient, shopId: string, allowed: boolean): Promise<boolean> {
   const { data, error } = await supabase.from('shops').update({ staff_can_confirm: allowed }).eq('id', shopId).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
 export async function setReorderServiceLevel(supabase: SupabaseClient, shopId: string, level: number): Promise<boolean> {
   const { data, error } = await supabase.from('shops').update({ reorder_service_level: level }).eq('id', shopId).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
@@ -110,13 +111,13 @@ export async function listShopFiles(supabase: SupabaseClient): Promise<ShopFile[
 /** Deletes the shop and, by its foreign keys, everything in it; false when the caller is not its owner. */
 export async function deleteShop(supabase: SupabaseClient, shopId: string): Promise<boolean> {
   const { data, error } = await supabase.from('shops').delete().eq('id', shopId).select('id')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data.length === 1
 }
 
 /** A shop's time zone (any member reads it), for showing its times; null when the shop is not the caller's. */
 export async function shopTimeZone(supabase: SupabaseClient, shopId: string): Promise<string | null> {
   const { data, error } = await supabase.from('shops').select('timezone').eq('id', shopId).maybeSingle<{ timezone: string }>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data?.timezone ?? null
 }

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export interface StockMovement {
   id: string
@@ -30,7 +31,7 @@ function changeResult(
   error: { code: string; message: string } | null,
 ): StockChangeResult {
   if (error && EXPECTED_ERRORS.has(error.code)) return { ok: false, message: error.message }
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return { ok: true, qtyAfter: data?.qty_after ?? null }
 }
 
@@ -89,7 +90,7 @@ export async function listMovements(supabase: SupabaseClient, productId: string,
     .range(from, from + MOVEMENTS_PAGE_SIZE - 1)
     .overrideTypes<StockMovement[], { merge: false }>()
   if (error?.code === 'PGRST103' && page > 1) return listMovements(supabase, productId, 1)
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   const total = count ?? data.length
   return { movements: data, page, pageCount: Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE)) }
 }

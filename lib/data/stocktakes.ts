@@ -2,6 +2,7 @@ import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Side } from '@/lib/stocktakes/photo-path'
 import type { PhotoState } from '@/lib/stocktakes/stage'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export type StocktakeStatus = 'open' | 'confirmed' | 'expired'
 export type Coverage = 'shelf' | 'all'
@@ -26,7 +27,7 @@ export interface Stocktake {
 }
 
 export const fail = (error: { message: string } | null) => {
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
 }
 
 /** The caller's open stocktake, or a new one (two devices at once get the same one). */
@@ -106,7 +107,7 @@ export type WriteResult = { ok: true } | { ok: false; message: string }
 export function ruleBroken(error: { code?: string; message: string } | null): WriteResult {
   if (!error) return { ok: true }
   if (error.code === '22023' || error.code === 'P0002') return { ok: false, message: error.message }
-  throw new Error(error.message)
+  throw callFailure(error)
 }
 
 /** Sets a side's time by hand ('YYYY-MM-DDTHH:MM' on the shop's clock), or clears it with null. */

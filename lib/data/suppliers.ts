@@ -1,6 +1,7 @@
 import 'server-only'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SupplierInput } from '@/lib/validations/supplier'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 import { allRows } from './all-rows'
 
 export interface Supplier {
@@ -41,14 +42,14 @@ export async function listSupplierChoices(supabase: SupabaseClient, shopId: stri
 
 export async function getSupplier(supabase: SupabaseClient, id: string): Promise<Supplier | null> {
   const { data, error } = await supabase.from('suppliers').select(COLUMNS).eq('id', id).maybeSingle<Supplier>()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data
 }
 
 /** How many purchase orders name the supplier: one or more keeps it on file (the database refuses to delete it). */
 export async function countSupplierOrders(supabase: SupabaseClient, id: string): Promise<number> {
   const { count, error } = await supabase.from('purchase_orders').select('id', { count: 'exact', head: true }).eq('supplier_id', id)
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return count ?? 0
 }
 

@@ -1,6 +1,7 @@
 import 'server-only'
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import type { TeamRole } from '@/lib/validations/team'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 export interface TeamMember {
   user_id: string
@@ -54,7 +55,7 @@ function failure(error: PostgrestError, notFound = MESSAGES.not_found!): { ok: f
   if (error.hint === 'not_found') return { ok: false, message: notFound }
   const known = error.hint ? MESSAGES[error.hint] : undefined
   if (known) return { ok: false, message: known }
-  throw new Error(error.message)
+  throw callFailure(error)
 }
 
 async function call<T>(supabase: SupabaseClient, fn: string, args: Record<string, unknown>, notFound?: string): Promise<TeamResult<T>> {
@@ -85,7 +86,7 @@ export const checkTeamMember = (supabase: SupabaseClient, userId: string) => cal
 /** The open invitations to the caller's own address. */
 export async function getMyInvites(supabase: SupabaseClient): Promise<MyInvite[]> {
   const { data, error } = await supabase.rpc('my_invites')
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return data as MyInvite[]
 }
 

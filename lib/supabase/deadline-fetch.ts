@@ -130,3 +130,11 @@ export function isBackendFailure(error: unknown): boolean {
   if (typeof status === 'number' && status >= 500) return true
   return typeof message === 'string' && /^(BackendUnreachableError|TimeoutError)\b/.test(message)
 }
+
+/**
+ * What to throw for a Supabase call that answered an error: an outage (the error boundary's "cannot
+ * reach its database", and its reference) when the backend could not be asked, else the message.
+ */
+export function callFailure(error: { message: string }): Error {
+  return isBackendFailure(error) ? new BackendUnreachableError(error) : new Error(error.message)
+}

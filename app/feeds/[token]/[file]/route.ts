@@ -4,6 +4,7 @@ import { getShopReport } from '@/lib/data/reports'
 import { rateLimiter } from '@/lib/http/rate-limit'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { productCsvStream } from '@/lib/workflows/product-csv-stream'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 const FEED_REQUESTS_PER_MINUTE = 30
 const limit = rateLimiter({ max: FEED_REQUESTS_PER_MINUTE, windowMs: 60_000 })
@@ -33,6 +34,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
     return new Response(shopReportCsv(result.report, { bom: false }), { headers: CSV_HEADERS })
   }
   const { data: shop, error } = await admin.from('shops').select('id, currency').eq('id', shopId).single()
-  if (error) throw new Error(error.message)
+  if (error) throw callFailure(error)
   return new Response(productCsvStream(admin, shop), { headers: CSV_HEADERS })
 }
