@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { backendSeemsDown, markBackendUp } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_DIGEST_PREFIX } from '@/lib/http/outage'
-import { BackendUnreachableError, deadlineFetch, isBackendFailure } from './deadline-fetch'
+import { BackendUnreachableError, callFailure, deadlineFetch, isBackendFailure } from './deadline-fetch'
 import { serverClientOptions } from './server-options'
 
 const servers: Server[] = []
@@ -134,6 +134,10 @@ describe('isBackendFailure, through the real supabase-js', () => {
     const rest = await supabase.from('products').select('id')
     expect(isBackendFailure(rest.error)).toBe(true)
     expect(isBackendFailure(new Error(rest.error!.message))).toBe(true)
+    // what a data function throws for it: the outage, with the digest the error boundary reads
+    const thrown = callFailure(rest.error!)
+    expect(thrown).toBeInstanceOf(BackendUnreachableError)
+    expect((thrown as BackendUnreachableError).digest).toMatch(/^OUTAGE-[0-9a-f]{8}$/)
   })
 
   it('does not mistake a refusal for an outage', async () => {
@@ -141,7 +145,10 @@ describe('isBackendFailure, through the real supabase-js', () => {
     const auth = await supabase.auth.getUser('not-a-real-jwt')
     expect(auth.error).not.toBeNull()
     expect(isBackendFailure(auth.error)).toBe(false)
-    expect(isBackendFailure((await supabase.from('products').select('id')).error)).toBe(false)
+    const refused = (await supabase.from('products').select('id')).error!
+    expect(isBackendFailure(refused)).toBe(false)
+    expect(callFailure(refused)).not.toBeInstanceOf(BackendUnreachableError)
+    expect(callFailure(refused).message).toBe(new Error(refused.message).message)
     expect(isBackendFailure(null)).toBe(false)
   })
 })
