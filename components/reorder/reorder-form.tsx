@@ -56,11 +56,10 @@ export function ReorderForm({ groups, requestId }: { groups: ReorderGroup[]; req
                 />
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <label htmlFor={`order-${line.productId}`} className="font-medium">
-                    {line.name}: order {plural(line.orderQty, 'unit')}
-                    {line.packSize > 1 && ` (${line.packs} × ${line.packSize})`}
+                    {`${line.name}: order ${plural(line.orderQty, 'unit')}${line.packSize > 1 ? ` (${line.packs} × ${line.packSize})` : ''}`}
                   </label>
                   <p className="text-sm text-muted-foreground">
-                    In stock {line.qty}. It {line.reason}.
+                    {`In stock ${line.qty}. It ${line.reason}.`}
                   </p>
                 </div>
               </li>

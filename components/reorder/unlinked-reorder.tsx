@@ -28,10 +28,10 @@ export function UnlinkedReorder({ lines }: { lines: UnlinkedLine[] }) {
         {lines.map((line) => (
           <li key={line.productId} className="grid gap-0.5 py-2">
             <Link href={`/app/products/${line.productId}#suppliers-heading`} prefetch={false} className="font-medium underline underline-offset-4">
-              {line.name}: order {plural(line.orderQty, 'unit')}
+              {`${line.name}: order ${plural(line.orderQty, 'unit')}`}
             </Link>
             <p className="text-sm text-muted-foreground">
-              In stock {line.qty}. It {line.reason}.
+              {`In stock ${line.qty}. It ${line.reason}.`}
             </p>
           </li>
         ))}

@@ -1,5 +1,6 @@
 'use server'
 
+import { forgetShopChoices } from '@/lib/auth/shop-choice-cache'
 import { createShop as insertShop } from '@/lib/data/shops'
 import { rememberShop } from '@/lib/shops/remember-shop'
 import { createShopSchema } from '@/lib/validations/shop'
@@ -12,6 +13,7 @@ export const createShop = validatedAction(
     if (!result.ok) return { ok: false, message: result.message }
     // a second branch is the one the owner works in next
     await rememberShop(result.shop.id)
+    forgetShopChoices([userId])
     return { ok: true, message: result.shop.name }
   },
   { requireUser: true, anyShop: true },

@@ -2,7 +2,7 @@
 // again; then the shop, everything in it and its files in Storage are gone.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formData, idle, signInAs, startActionStack } from '@/test/support/action-test-harness'
+import { formData, idle, revalidateTag, signInAs, startActionStack } from '@/test/support/action-test-harness'
 import { addProduct, ownerWithShop, uploadPhoto, type Owner } from '@/test/support/catalogue-test-data'
 import { SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
@@ -55,8 +55,11 @@ describe('deleting a shop', () => {
 
   it('deletes the shop, everything in it and its files for the owner who types its name', async () => {
     await signInAs(owner)
+    revalidateTag.mockClear()
     expect(await deleteShop(idle, formData({ name: ' Corner Shop ' }))).toEqual({ ok: true, message: 'Corner Shop is deleted' })
     expect(await held()).toEqual({ shops: 0, products: 0, members: 0, files: 0 })
+    // every member's next page asks the database again (lib/auth/shop-choice-cache.ts), not only the owner's
+    expect(revalidateTag.mock.calls.map(([tag]) => tag).sort()).toEqual([`shop-choice:${owner.id}`, `shop-choice:${manager.id}`].sort())
   })
 
   it('removes every file of a shop with more than 1,000 (one list answers 1,000 rows at most)', async () => {

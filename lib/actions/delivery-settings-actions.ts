@@ -1,5 +1,6 @@
 'use server'
 
+import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
@@ -45,10 +46,11 @@ export const saveChannels = validatedAction(
 /** Whether staff may confirm stocktakes (the owner's choice). */
 export const saveTeamSettings = validatedAction(
   teamSettingsSchema,
-  async ({ staff_can_confirm }, { supabase }) => {
+  async ({ staff_can_confirm }, { supabase, userId }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     if (!ownsShop(shop.role) || !(await setStaffCanConfirm(supabase, shop.id, staff_can_confirm))) return { ok: false, message: OWNER_ONLY_MESSAGE }
+    forgetShopChoices(await shopMemberIds(supabase, userId))
     revalidatePath('/', 'layout')
     return { ok: true, message: staff_can_confirm ? 'Staff can confirm stocktakes' : 'Only you and your managers confirm stocktakes' }
   },

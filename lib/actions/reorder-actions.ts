@@ -1,6 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
+import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
 import { draftRequestId, orderNumber, orderSuggestions } from '@/lib/data/purchase-orders'
 import { getShopForUser, setReorderServiceLevel } from '@/lib/data/shops'
 import { plural } from '@/lib/format/plural'
@@ -10,10 +11,11 @@ import { validatedAction } from './validated-action'
 
 export const setServiceLevel = validatedAction(
   serviceLevelSchema,
-  async ({ service_level }, { supabase }) => {
+  async ({ service_level }, { supabase, userId }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     await setReorderServiceLevel(supabase, shop.id, service_level)
+    forgetShopChoices(await shopMemberIds(supabase, userId))
     revalidatePath('/app/reorder')
     return { ok: true }
   },

@@ -1,6 +1,7 @@
 'use server'
 
 import { z } from 'zod'
+import { forgetShopChoices } from '@/lib/auth/shop-choice-cache'
 import { validatedAction } from './validated-action'
 
 /**
@@ -10,9 +11,11 @@ import { validatedAction } from './validated-action'
  */
 export const signOutOthers = validatedAction(
   z.object({}),
-  async (_data, { supabase }) => {
+  async (_data, { supabase, userId }) => {
     const { error } = await supabase.auth.signOut({ scope: 'others' })
     if (error) return { ok: false, message: error.message }
+    // the ended sessions' pages ask the database again, which answers them no shop
+    forgetShopChoices([userId])
     return { ok: true, message: 'Your other devices are signed out.' }
   },
   { requireUser: true, anyShop: true },

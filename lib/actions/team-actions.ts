@@ -2,6 +2,7 @@
 
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
+import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
 import { getShopForUser } from '@/lib/data/shops'
 import { checkTeamMember, handOverShop, inviteMember, removeMember, revokeInvite, setManagersNeedTwoFactor, setMemberRole, type TeamResult } from '@/lib/data/team'
 import { linkOrigin } from '@/lib/delivery/site-url'
@@ -9,6 +10,7 @@ import { canSendEmail, sendEmail } from '@/lib/email/mailer'
 import { renderTeamInviteEmail } from '@/lib/email/team-invite-email'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { inviteIdSchema, inviteMemberSchema, managersNeedTwoFactorSchema, memberRoleSchema, memberSchema, type TeamRole } from '@/lib/validations/team'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 import type { ActionState } from './action-state'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
@@ -23,6 +25,12 @@ const done = (result: TeamResult<unknown>, message: string): ActionState => {
   if (!result.ok) return refused(result.message)
   revalidatePath('/settings/team')
   return { ok: true, message }
+}
+
+/** After a change to these members' role or second step: their next page asks the database again. */
+const forgotten = (userIds: string[], state: ActionState): ActionState => {
+  if (state.ok) forgetShopChoices(userIds)
+  return state
 }
 
 /**
@@ -76,22 +84,22 @@ export const revokeTeamInvite = validatedAction(
 
 export const changeMemberRole = validatedAction(
   memberRoleSchema,
-  async ({ userId, role }, { supabase }) => done(await setMemberRole(supabase, userId, role), `Now ${role === 'manager' ? 'a manager' : 'staff'}`),
+  async ({ userId, role }, { supabase }) => forgotten([userId], done(await setMemberRole(supabase, userId, role), `Now ${role === 'manager' ? 'a manager' : 'staff'}`)),
   { requireUser: true },
 )
 
 export const removeTeamMember = validatedAction(
   memberSchema,
-  async ({ userId }, { supabase }) => done(await removeMember(supabase, userId), 'Removed from the team: their next tap or page is refused'),
+  async ({ userId }, { supabase }) => forgotten([userId], done(await removeMember(supabase, userId), 'Removed from the team: their next tap or page is refused')),
   { requireUser: true },
 )
 
 export const handOverTeamShop = validatedAction(
   memberSchema,
-  async ({ userId }, { supabase }) => {
+  async ({ userId }, { supabase, userId: owner }) => {
     const result = await handOverShop(supabase, userId)
     revalidatePath('/', 'layout')
-    return done(result, 'The shop is handed over: you stay on as a manager')
+    return forgotten([userId, owner], done(result, 'The shop is handed over: you stay on as a manager'))
   },
   { requireUser: true },
 )
@@ -104,22 +112,23 @@ export const resetMemberTwoFactor = validatedAction(
     if (!member.ok) return refused(member.message)
     const admin = createAdminClient().auth.admin.mfa
     const { data, error } = await admin.listFactors({ userId })
-    if (error) throw new Error(error.message)
+    if (error) throw callFailure(error)
     for (const factor of data.factors) {
       const removed = await admin.deleteFactor({ id: factor.id, userId })
       if (removed.error) throw new Error(removed.error.message)
     }
-    return done(member, data.factors.length ? 'Two-factor sign-in reset: they sign in with their password and can add a new phone' : 'They had no authenticator app')
+    return forgotten([userId], done(member, data.factors.length ? 'Two-factor sign-in reset: they sign in with their password and can add a new phone' : 'They had no authenticator app'))
   },
   { requireUser: true },
 )
 
 export const setManagersTwoFactor = validatedAction(
   managersNeedTwoFactorSchema,
-  async ({ on }, { supabase }) => {
+  async ({ on }, { supabase, userId }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const result = await setManagersNeedTwoFactor(supabase, shop.id, on)
+    if (result.ok) forgetShopChoices(await shopMemberIds(supabase, userId))
     return done(result, on ? 'Managers now need two-factor sign-in to manage: without it they work as staff' : 'Managers no longer need two-factor sign-in')
   },
   { requireUser: true },

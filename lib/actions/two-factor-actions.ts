@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
 import type { AuthError } from '@supabase/supabase-js'
+import { forgetShopChoices } from '@/lib/auth/shop-choice-cache'
 import { safeNextPath } from '@/lib/auth/next-path'
 import { rememberSecondStep } from '@/lib/auth/second-step'
 import { confirmTwoFactorSchema, signInCodeSchema, turnOffTwoFactorSchema } from '@/lib/validations/two-factor'
@@ -67,9 +68,11 @@ export const startTwoFactor = validatedAction(
 /** The first code from the app: the factor is verified and this session is at aal2. */
 export const confirmTwoFactor = validatedAction(
   confirmTwoFactorSchema,
-  async ({ factorId, code }, { supabase }) => {
+  async ({ factorId, code }, { supabase, userId }) => {
     const refused = await verify(supabase, factorId, code)
     if (refused) return refused
+    // a manager's role in a shop that asks for the second step depends on it
+    forgetShopChoices([userId])
     // Settings shows the new authenticator (the page is a server component: no client refresh needed).
     revalidatePath('/settings')
     return { ok: true, message: 'From now on ShelfSnap asks for a code from your app after your password.' }
@@ -80,9 +83,10 @@ export const confirmTwoFactor = validatedAction(
 /** Removes an authenticator (GoTrue asks for an aal2 session to remove a verified one). */
 export const turnOffTwoFactor = validatedAction(
   turnOffTwoFactorSchema,
-  async ({ factorId }, { supabase }) => {
+  async ({ factorId }, { supabase, userId }) => {
     const { error } = await supabase.auth.mfa.unenroll({ factorId })
     if (error) return codeRefused(error)
+    forgetShopChoices([userId])
     await rememberSecondStep((await supabase.auth.getUser()).data.user)
     revalidatePath('/settings')
     return { ok: true, message: 'ShelfSnap no longer asks for a code when you sign in.' }

@@ -1,18 +1,26 @@
 import 'server-only'
+import { cookies } from 'next/headers'
 import { cache } from 'react'
 import { getShopChoice, type ShopChoice } from '@/lib/data/shops'
+import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
 import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
 import { getCurrentUser } from './current-user'
+import { cachedShopChoice } from './shop-choice-cache'
 
 /**
  * The signed-in member's shops and the one they chose, with their role there; null when signed out
- * or a member of none. Once per request, however many server components ask (the nav bar and the page).
- * "Could not ask" throws, as getCurrentUser() does.
+ * or a member of none. Once per request, however many server components ask (the nav bar and the page),
+ * and for pages only: the answer is kept for a few seconds (shop-choice-cache.ts). "Could not ask"
+ * throws, as getCurrentUser() does.
  */
 export const getCurrentShop = cache(async (): Promise<ShopChoice | null> => {
-  if (!(await getCurrentUser())) return null
-  return getShopChoice(await createClient()).catch((error: unknown) => {
+  const user = await getCurrentUser()
+  if (!user) return null
+  const supabase = await createClient()
+  const chosen = (await cookies()).get(SHOP_COOKIE)?.value ?? ''
+  const key = { userId: user.id, sessionId: user.sessionId, aal: user.aal, chosen }
+  return cachedShopChoice(key, () => getShopChoice(supabase)).catch((error: unknown) => {
     throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
   })
 })

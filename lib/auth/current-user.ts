@@ -10,6 +10,8 @@ export interface CurrentUser {
   anonymous: boolean
   /** 'aal2' once the authenticator's code is in, else 'aal1' */
   aal: string
+  /** the session's id (GoTrue's session_id claim) */
+  sessionId: string
   /**
    * signed in by an emailed link (a password reset, an invitation): the auth server then sets a
    * new password without the current one (GoTrue's Session.IsRecovery(): amr otp, magiclink, recovery)
@@ -33,6 +35,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     email: claims.email,
     anonymous: claims.is_anonymous === true,
     aal: String(claims.aal ?? 'aal1'),
+    sessionId: String(claims.session_id ?? ''),
     fromEmailedLink: (claims.amr ?? []).some((entry) => LINK_METHODS.has(typeof entry === 'string' ? entry : entry.method)),
   }
 })

@@ -9,6 +9,7 @@ import { BACKEND_DEADLINE_MS } from '@/lib/supabase/deadline-fetch'
 import { BACKEND_VOUCHED_MS } from '@/lib/http/backend-health'
 import { BACKEND_UNREACHABLE_MESSAGE, OUTAGE_TITLE } from '@/lib/http/outage'
 import { PROTECTED_PREFIXES } from '@/lib/supabase/proxy'
+import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
 import { PUBLISHABLE_KEY } from '@/supabase/local/config'
 import { startStack, type Stack } from '@/supabase/local/stack'
 import { ownerWithShop, addProduct, type Owner } from '@/test/support/catalogue-test-data'
@@ -122,6 +123,26 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
     await gateway?.close()
     await stack?.stop().catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  describe('requests per page', () => {
+    it("asks for the member's shops once, then each page for its own data alone", async () => {
+      // the database's requests; not the signing keys (kept for minutes) nor the proxy's health check (for seconds)
+      const data = (paths: string[]) => paths.filter((path) => path.startsWith('/rest/v1/') && path !== '/rest/v1/rpc/backend_health')
+      // a shop cookie this owner's pages have not been drawn with: a key of its own in the cache
+      const view = async () => {
+        const response = await freshFetch(`${app.url}/app/products`, { headers: { cookie: `${cookie}; ${SHOP_COOKIE}=${owner.shopId}` } })
+        expect(response.status).toBe(200)
+        expect(await response.text()).toContain('Written before the outage')
+      }
+      gateway.seen.length = 0
+      await view()
+      expect(data(gateway.seen).toSorted()).toEqual(['/rest/v1/rpc/catalogue', '/rest/v1/rpc/my_shops'])
+      gateway.seen.length = 0
+      await view()
+      await view()
+      expect(data(gateway.seen)).toEqual(['/rest/v1/rpc/catalogue', '/rest/v1/rpc/catalogue'])
+    })
   })
 
   describe('the backend fails while the app runs', () => {

@@ -29,6 +29,7 @@ const cookieStore = {
 }
 
 export const revalidatePath = vi.fn()
+export const revalidateTag = vi.fn()
 
 let requestHeaders: Record<string, string> = {}
 
@@ -41,7 +42,7 @@ vi.mock('next/headers', () => ({
   cookies: async () => cookieStore,
   headers: async () => new Headers({ origin: 'http://localhost:3000', ...requestHeaders }),
 }))
-vi.mock('next/cache', () => ({ revalidatePath, revalidateTag: vi.fn() }))
+vi.mock('next/cache', () => ({ revalidatePath, revalidateTag }))
 
 // next/server's after(): the framework runs the task once the response is sent; here it
 // starts at once and finishedAfterTasks() waits for it, as the response would not.

@@ -15,6 +15,8 @@ export interface BackendHop {
   thaw(userId?: string): void
   /** connections to paths under this prefix are dropped, e.g. '/rest/v1' */
   cut(prefix: string | null): void
+  /** the paths (without the query) of the HTTP requests that came through, oldest first; clear it to count afresh */
+  seen: string[]
   close(): Promise<void>
 }
 
@@ -42,6 +44,7 @@ export async function startBackendHop(port: number, upstream: () => number): Pro
   const frozen = new Set<string>()
   let cutPrefix: string | null = null
   const held: { user: string | null; send: () => void }[] = []
+  const seen: string[] = []
 
   function send(request: IncomingMessage, response: ServerResponse, body?: Buffer) {
     const outgoing = forward({ host: '127.0.0.1', port: upstream(), method: request.method, path: request.url, headers: request.headers }, (answer) => {
@@ -56,6 +59,7 @@ export async function startBackendHop(port: number, upstream: () => number): Pro
   }
 
   async function pass(request: IncomingMessage, response: ServerResponse) {
+    seen.push(request.url?.split('?')[0] ?? '')
     if (cutPrefix && request.url?.startsWith(cutPrefix)) return void request.socket.destroy()
     const user = userOf(request)
     if (!frozen.has(EVERYONE) && !(user && frozen.has(user))) return send(request, response)
@@ -100,6 +104,7 @@ export async function startBackendHop(port: number, upstream: () => number): Pro
       for (const { send } of release) send()
     },
     cut: (prefix) => void (cutPrefix = prefix),
+    seen,
     async close() {
       held.length = 0
       for (const socket of tunnels) socket.destroy()
