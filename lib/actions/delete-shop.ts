@@ -18,7 +18,7 @@ const REMOVE_BATCH = 100
 /** Settings → Delete shop: the owner types its name; the shop, everything in it and its files go. */
 export const deleteShop = validatedAction(
   deleteShopSchema,
-  async ({ name }, { supabase, userId }): Promise<ActionState> => {
+  async ({ name }, { supabase }): Promise<ActionState> => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     if (!ownsShop(shop.role)) return { ok: false, message: OWNER_ONLY_MESSAGE }
@@ -29,7 +29,7 @@ export const deleteShop = validatedAction(
     // The names first: once the shop is gone, nothing says which files were its.
     const files = await listShopFiles(supabase)
     // its members' next pages ask again (read while the shop is still there to list them)
-    const members = await shopMemberIds(supabase, userId)
+    const members = await shopMemberIds(shop.id)
     if (!(await removeShop(supabase, shop.id))) return { ok: false, message: OWNER_ONLY_MESSAGE }
     forgetShopChoices(members)
     // Its members no longer read these files; the service role removes what the owner's query listed.

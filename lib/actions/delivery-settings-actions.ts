@@ -22,6 +22,8 @@ export const saveShopSettings = validatedAction(
     if (!shop || !runsShop(shop.role)) return { ok: false, message: NO_SHOP_MESSAGE }
     if (settings.report_time !== undefined && !ownsShop(shop.role)) return { ok: false, message: OWNER_ONLY_MESSAGE, fieldErrors: { report_time: [OWNER_ONLY_MESSAGE] } }
     if (!(await updateShopSettings(supabase, shop.id, settings))) return { ok: false, message: NO_SHOP_MESSAGE }
+    // the name, currency and time zone every member's pages show
+    forgetShopChoices(await shopMemberIds(shop.id))
     revalidatePath('/', 'layout')
     if (settings.report_time === undefined) return { ok: true, message: `${settings.name} saved (${settings.timezone})` }
     return { ok: true, message: `Reports will be sent at ${settings.report_time} (${settings.timezone})` }
@@ -46,11 +48,11 @@ export const saveChannels = validatedAction(
 /** Whether staff may confirm stocktakes (the owner's choice). */
 export const saveTeamSettings = validatedAction(
   teamSettingsSchema,
-  async ({ staff_can_confirm }, { supabase, userId }) => {
+  async ({ staff_can_confirm }, { supabase }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     if (!ownsShop(shop.role) || !(await setStaffCanConfirm(supabase, shop.id, staff_can_confirm))) return { ok: false, message: OWNER_ONLY_MESSAGE }
-    forgetShopChoices(await shopMemberIds(supabase, userId))
+    forgetShopChoices(await shopMemberIds(shop.id))
     revalidatePath('/', 'layout')
     return { ok: true, message: staff_can_confirm ? 'Staff can confirm stocktakes' : 'Only you and your managers confirm stocktakes' }
   },

@@ -11,11 +11,11 @@ import { validatedAction } from './validated-action'
 
 export const setServiceLevel = validatedAction(
   serviceLevelSchema,
-  async ({ service_level }, { supabase, userId }) => {
+  async ({ service_level }, { supabase }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     await setReorderServiceLevel(supabase, shop.id, service_level)
-    forgetShopChoices(await shopMemberIds(supabase, userId))
+    forgetShopChoices(await shopMemberIds(shop.id))
     revalidatePath('/app/reorder')
     return { ok: true }
   },

@@ -124,11 +124,11 @@ export const resetMemberTwoFactor = validatedAction(
 
 export const setManagersTwoFactor = validatedAction(
   managersNeedTwoFactorSchema,
-  async ({ on }, { supabase, userId }) => {
+  async ({ on }, { supabase }) => {
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const result = await setManagersNeedTwoFactor(supabase, shop.id, on)
-    if (result.ok) forgetShopChoices(await shopMemberIds(supabase, userId))
+    if (result.ok) forgetShopChoices(await shopMemberIds(shop.id))
     return done(result, on ? 'Managers now need two-factor sign-in to manage: without it they work as staff' : 'Managers no longer need two-factor sign-in')
   },
   { requireUser: true },

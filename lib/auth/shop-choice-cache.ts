@@ -1,8 +1,8 @@
 import 'server-only'
 import { revalidateTag, unstable_cache } from 'next/cache'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { getTeam } from '@/lib/data/team'
 import type { ShopChoice } from '@/lib/data/shops'
+import { createAdminClient } from '@/lib/supabase/admin'
+import { callFailure } from '@/lib/supabase/deadline-fetch'
 
 /**
  * How long a page may draw a member's shops and role without asking the database again, when
@@ -40,8 +40,12 @@ export function forgetShopChoices(userIds: Iterable<string>): void {
   for (const userId of new Set(userIds)) revalidateTag(tag(userId), { expire: 0 })
 }
 
-/** The caller and every member of the caller's shop (the owner's call), to forget after a change to the shop itself. */
-export async function shopMemberIds(supabase: SupabaseClient, caller: string): Promise<string[]> {
-  const team = await getTeam(supabase)
-  return [caller, ...(team.ok ? team.value.members.map((member) => member.user_id) : [])]
+/**
+ * Every member of `shopId`, read with the service role (a manager reads no team): for after a change
+ * to the shop itself, which the database has just let the caller make.
+ */
+export async function shopMemberIds(shopId: string): Promise<string[]> {
+  const { data, error } = await createAdminClient().from('shop_members').select('user_id').eq('shop_id', shopId)
+  if (error) throw callFailure(error)
+  return data.map((row) => row.user_id as string)
 }

@@ -3,7 +3,7 @@
 // Import this module before the actions under test.
 import { vi } from 'vitest'
 import { createServerClient } from '@supabase/ssr'
-import { PUBLISHABLE_KEY } from '@/supabase/local/config'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
 import { startTestStack } from '@/supabase/local/test/stack-fixture'
 import { initialActionState } from '@/lib/actions/action-state'
@@ -42,7 +42,8 @@ vi.mock('next/headers', () => ({
   cookies: async () => cookieStore,
   headers: async () => new Headers({ origin: 'http://localhost:3000', ...requestHeaders }),
 }))
-vi.mock('next/cache', () => ({ revalidatePath, revalidateTag }))
+// unstable_cache keeps nothing here (there is no Next cache outside a server): every call asks.
+vi.mock('next/cache', () => ({ revalidatePath, revalidateTag, unstable_cache: <T>(fn: T) => fn }))
 
 // next/server's after(): the framework runs the task once the response is sent; here it
 // starts at once and finishedAfterTasks() waits for it, as the response would not.
@@ -61,6 +62,8 @@ export async function startActionStack(options?: Parameters<typeof startTestStac
   const stack = await startTestStack(options)
   process.env.NEXT_PUBLIC_SUPABASE_URL = stack.url
   process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY = PUBLISHABLE_KEY
+  // the service role, as a deployment has it (the actions read a shop's members with it)
+  process.env.SUPABASE_SECRET_KEY = SECRET_KEY
   return stack
 }
 
