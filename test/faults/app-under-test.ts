@@ -91,7 +91,7 @@ export function serverActions(): ManifestAction[] {
     filename: entry.filename ?? '',
     routes: Object.keys(entry.workers)
       .filter((worker) => !worker.includes('/_'))
-      .map((worker) => worker.replace(/^app/, '').replace(/\/page$/, '') || '/'),
+      .map((worker) => urlOf(worker.replace(/^app/, '').replace(/\/page$/, ''))),
   }))
 }
 
@@ -100,8 +100,11 @@ export function appRoutes(only?: 'page' | 'route'): string[] {
   const manifest = JSON.parse(readFileSync(join(distDir, 'server/app-paths-manifest.json'), 'utf8')) as Record<string, string>
   return Object.keys(manifest)
     .filter((name) => !name.includes('/_') && (!only || name.endsWith(`/${only}`)))
-    .map((name) => name.replace(/\/(page|route)$/, '') || '/')
+    .map((name) => urlOf(name.replace(/\/(page|route)$/, '')))
 }
+
+/** A route's address: route groups, e.g. `(catalogue)`, are no part of it. */
+const urlOf = (route: string) => route.replace(/\/\([^/]+\)/g, '') || '/'
 
 /** `/app/products/[id]` with its params filled in, or null when one is missing. */
 export function fillRoute(route: string, params: Record<string, string>): string | null {

@@ -1,5 +1,6 @@
 // Against a production build: the stack stopped, frozen and restarted while Next keeps running,
 // and malformed server-action requests. One build and one `next start` for the whole file.
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -142,6 +143,23 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
       await view()
       await view()
       expect(data(gateway.seen)).toEqual(['/rest/v1/rpc/catalogue', '/rest/v1/rpc/catalogue'])
+    })
+  })
+
+  describe('product pages', () => {
+    it("answer 404, not a page that streamed first, for an id that is no product of the shop's", async () => {
+      const other = await ownerWithShop({ ...stack, url: `http://127.0.0.1:${gateway.port}` }, 'Other Fault Shop')
+      const theirs = await addProduct(other, { name: 'Not yours', qty: 1 })
+      for (const path of [`/app/products/${randomUUID()}`, `/app/products/${theirs}`, '/app/products/not-a-product', `/app/products/${randomUUID()}/edit`, `/app/products/${theirs}/edit`]) {
+        const response = await get(path)
+        expect(response.status, path).toBe(404)
+        expect(await response.text(), path).toContain('Oops! Page not found')
+      }
+      for (const path of [`/app/products/${productId}`, `/app/products/${productId}/edit`]) {
+        const response = await get(path)
+        expect(response.status, path).toBe(200)
+        expect(await response.text(), path).toContain('Written before the outage')
+      }
     })
   })
 

@@ -8,12 +8,10 @@ import { pageNumber } from '@/lib/http/page-number'
 import { listProductSuppliers } from '@/lib/data/product-suppliers'
 import { unitsOnOrder } from '@/lib/data/purchase-orders'
 import { getShopPeople } from '@/lib/data/people'
-import { getProduct } from '@/lib/data/products'
 import { listMovements } from '@/lib/data/stock-movements'
 import { listSupplierChoices } from '@/lib/data/suppliers'
 import { formatMoney } from '@/lib/format/money'
 import { confirmsStocktakes, runsShop } from '@/lib/shops/roles'
-import { productIdSchema } from '@/lib/validations/product'
 import { DeleteProductButton } from '@/components/products/delete-product-button'
 import { LiveProduct } from '@/components/realtime/live-product'
 import { AdjustStockForm } from '@/components/stock/adjust-stock-form'
@@ -21,6 +19,7 @@ import { MovementHistory } from '@/components/stock/movement-history'
 import { StockStepper } from '@/components/stock/stock-stepper'
 import { ProductSuppliersSection } from '@/components/suppliers/product-suppliers-section'
 import { Button } from '@/components/ui/button'
+import { loadProduct } from './product'
 
 export const metadata: Metadata = { title: 'Product' }
 
@@ -34,7 +33,7 @@ export default async function ProductPage({ params, searchParams }: PageProps) {
   const { user, shop, supabase } = await requireShop(`/app/products/${id}`)
   // Staff: the counter's view of it, without its cost, suppliers or the buttons that change it.
   const manages = runsShop(shop.role)
-  const product = productIdSchema.safeParse(id).success ? await getProduct(supabase, id, { cost: manages }) : null
+  const product = await loadProduct(id, manages)
   if (!product) notFound()
   const page = pageNumber((await searchParams).page)
   const [history, links, suppliers, onOrder, people] = await Promise.all([

@@ -4,11 +4,12 @@ import { updateProduct } from '@/lib/actions/update-product'
 import { requireShop } from '@/lib/auth/require-shop'
 import { runsShop } from '@/lib/shops/roles'
 import { RoleRequired } from '@/components/shop/role-required'
-import { getCodeTwins, getProduct } from '@/lib/data/products'
+import { getCodeTwins } from '@/lib/data/products'
 import { findCodeClashes } from '@/lib/products/code-clashes'
 import { productIdSchema } from '@/lib/validations/product'
 import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductForm } from '@/components/products/product-form'
+import { loadProduct } from '../product'
 
 export const metadata: Metadata = { title: 'Edit product' }
 
@@ -16,8 +17,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
   const { id } = await params
   const { shop, supabase } = await requireShop(`/app/products/${id}/edit`)
   if (!runsShop(shop.role)) return <RoleRequired page="Editing products" shop={shop} />
-  const valid = productIdSchema.safeParse(id).success
-  const [product, twins] = valid ? await Promise.all([getProduct(supabase, id, { cost: true }), getCodeTwins(supabase, id)]) : [null, []]
+  const [product, twins] = productIdSchema.safeParse(id).success ? await Promise.all([loadProduct(id, true), getCodeTwins(supabase, id)]) : [null, []]
   if (!product) notFound()
   const clashes = findCodeClashes([product, ...twins]).filter((clash) => clash.products.some((p) => p.id === product.id))
   return (
