@@ -2,7 +2,7 @@ import 'server-only'
 import { cookies } from 'next/headers'
 import { cache } from 'react'
 import { getShopChoice, type ShopChoice } from '@/lib/data/shops'
-import { SHOP_COOKIE } from '@/lib/shops/shop-choice'
+import { isShopId, SHOP_COOKIE } from '@/lib/shops/shop-choice'
 import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
 import { getCurrentUser } from './current-user'
@@ -18,7 +18,9 @@ export const getCurrentShop = cache(async (): Promise<ShopChoice | null> => {
   const user = await getCurrentUser()
   if (!user) return null
   const supabase = await createClient()
-  const chosen = (await cookies()).get(SHOP_COOKIE)?.value ?? ''
+  // as the database reads it: anything but a shop id names none, and shares the entry of no cookie
+  const cookie = (await cookies()).get(SHOP_COOKIE)?.value
+  const chosen = isShopId(cookie) ? cookie.toLowerCase() : ''
   const key = { userId: user.id, sessionId: user.sessionId, aal: user.aal, chosen }
   return cachedShopChoice(key, () => getShopChoice(supabase)).catch((error: unknown) => {
     throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
