@@ -7,7 +7,8 @@ import { callFailure } from '@/lib/supabase/deadline-fetch'
 /**
  * How long a page may draw a member's shops and role without asking the database again, when
  * nothing in the app said they changed. Changes made through the app forget it at once
- * (forgetShopChoices); this bounds a change made around the app (SQL, the auth server's admin).
+ * (forgetShopChoices); this bounds a change made around the app (SQL, the auth server's admin):
+ * the first page after it draws the old answer while asking again in the background.
  */
 export const SHOP_CHOICE_SECONDS = 30
 
