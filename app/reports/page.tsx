@@ -8,7 +8,6 @@ import { figureRows } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
 import { readPerson } from '@/lib/reports/sales-by-person'
 import { runsShop } from '@/lib/shops/roles'
-import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { ExportCsvLink } from '@/components/feedback/export-csv-link'
 import { PrintButton } from '@/components/labels/print-button'
 import { EmailReportButton } from '@/components/reports/email-report-button'
@@ -33,11 +32,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const params = await searchParams
   const read = readPeriod(params)
   const person = readPerson(params.person)
-  const outage = (error: unknown) => {
-    throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
-  }
-  // The shop's today, the report and the sales per person in one request.
-  const result = read.ok ? await getShopReport(supabase, read.request).catch(outage) : undefined
+  // The shop's today, the report and the sales per person in one request; "could not ask" is an outage (callFailure).
+  const result = read.ok ? await getShopReport(supabase, read.request) : undefined
   if (result === null) redirect('/')
   const report = result?.ok ? result.report : null
   const picked = read.ok ? read.request : read

@@ -1,9 +1,9 @@
 'use server'
 
-import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { z } from 'zod'
+import { forgetShopMembers } from '@/lib/auth/shop-choice-cache'
 import { linkOrigin } from '@/lib/delivery/site-url'
 import { sendTestReport } from '@/lib/delivery/test-report'
 import { updateChannels, updateShopSettings } from '@/lib/data/delivery-settings'
@@ -23,7 +23,7 @@ export const saveShopSettings = validatedAction(
     if (settings.report_time !== undefined && !ownsShop(shop.role)) return { ok: false, message: OWNER_ONLY_MESSAGE, fieldErrors: { report_time: [OWNER_ONLY_MESSAGE] } }
     if (!(await updateShopSettings(supabase, shop.id, settings))) return { ok: false, message: NO_SHOP_MESSAGE }
     // the name, currency and time zone every member's pages show
-    forgetShopChoices(await shopMemberIds(shop.id))
+    await forgetShopMembers(shop.id)
     revalidatePath('/', 'layout')
     if (settings.report_time === undefined) return { ok: true, message: `${settings.name} saved (${settings.timezone})` }
     return { ok: true, message: `Reports will be sent at ${settings.report_time} (${settings.timezone})` }
@@ -52,7 +52,7 @@ export const saveTeamSettings = validatedAction(
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     if (!ownsShop(shop.role) || !(await setStaffCanConfirm(supabase, shop.id, staff_can_confirm))) return { ok: false, message: OWNER_ONLY_MESSAGE }
-    forgetShopChoices(await shopMemberIds(shop.id))
+    await forgetShopMembers(shop.id)
     revalidatePath('/', 'layout')
     return { ok: true, message: staff_can_confirm ? 'Staff can confirm stocktakes' : 'Only you and your managers confirm stocktakes' }
   },

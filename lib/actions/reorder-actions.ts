@@ -1,7 +1,7 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
+import { forgetShopMembers } from '@/lib/auth/shop-choice-cache'
 import { draftRequestId, orderNumber, orderSuggestions } from '@/lib/data/purchase-orders'
 import { getShopForUser, setReorderServiceLevel } from '@/lib/data/shops'
 import { plural } from '@/lib/format/plural'
@@ -15,7 +15,7 @@ export const setServiceLevel = validatedAction(
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     await setReorderServiceLevel(supabase, shop.id, service_level)
-    forgetShopChoices(await shopMemberIds(shop.id))
+    await forgetShopMembers(shop.id)
     revalidatePath('/app/reorder')
     return { ok: true }
   },

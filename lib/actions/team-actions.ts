@@ -2,15 +2,15 @@
 
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
-import { forgetShopChoices, shopMemberIds } from '@/lib/auth/shop-choice-cache'
+import { forgetShopChoices, forgetShopMembers } from '@/lib/auth/shop-choice-cache'
 import { getShopForUser } from '@/lib/data/shops'
 import { checkTeamMember, handOverShop, inviteMember, removeMember, revokeInvite, setManagersNeedTwoFactor, setMemberRole, type TeamResult } from '@/lib/data/team'
 import { linkOrigin } from '@/lib/delivery/site-url'
 import { canSendEmail, sendEmail } from '@/lib/email/mailer'
 import { renderTeamInviteEmail } from '@/lib/email/team-invite-email'
 import { createAdminClient } from '@/lib/supabase/admin'
-import { inviteIdSchema, inviteMemberSchema, managersNeedTwoFactorSchema, memberRoleSchema, memberSchema, type TeamRole } from '@/lib/validations/team'
 import { callFailure } from '@/lib/supabase/deadline-fetch'
+import { inviteIdSchema, inviteMemberSchema, managersNeedTwoFactorSchema, memberRoleSchema, memberSchema, type TeamRole } from '@/lib/validations/team'
 import type { ActionState } from './action-state'
 import { NO_SHOP_MESSAGE } from './product-action-results'
 import { validatedAction } from './validated-action'
@@ -128,7 +128,7 @@ export const setManagersTwoFactor = validatedAction(
     const shop = await getShopForUser(supabase)
     if (!shop) return { ok: false, message: NO_SHOP_MESSAGE }
     const result = await setManagersNeedTwoFactor(supabase, shop.id, on)
-    if (result.ok) forgetShopChoices(await shopMemberIds(shop.id))
+    if (result.ok) await forgetShopMembers(shop.id)
     return done(result, on ? 'Managers now need two-factor sign-in to manage: without it they work as staff' : 'Managers no longer need two-factor sign-in')
   },
   { requireUser: true },

@@ -3,7 +3,6 @@ import { cookies } from 'next/headers'
 import { cache } from 'react'
 import { getShopChoice, type ShopChoice } from '@/lib/data/shops'
 import { isShopId, SHOP_COOKIE } from '@/lib/shops/shop-choice'
-import { BackendUnreachableError, isBackendFailure } from '@/lib/supabase/deadline-fetch'
 import { createClient } from '@/lib/supabase/server'
 import { getCurrentUser } from './current-user'
 import { cachedShopChoice } from './shop-choice-cache'
@@ -22,7 +21,6 @@ export const getCurrentShop = cache(async (): Promise<ShopChoice | null> => {
   const cookie = (await cookies()).get(SHOP_COOKIE)?.value
   const chosen = isShopId(cookie) ? cookie.toLowerCase() : ''
   const key = { userId: user.id, sessionId: user.sessionId, aal: user.aal, chosen }
-  return cachedShopChoice(key, () => getShopChoice(supabase)).catch((error: unknown) => {
-    throw isBackendFailure(error) ? new BackendUnreachableError(error) : error
-  })
+  // "Could not ask" is already an outage: getShopChoice() throws callFailure()
+  return cachedShopChoice(key, () => getShopChoice(supabase))
 })

@@ -43,10 +43,16 @@ export function forgetShopChoices(userIds: Iterable<string>): void {
 
 /**
  * Every member of `shopId`, read with the service role (a manager reads no team): for after a change
- * to the shop itself, which the database has just let the caller make.
+ * to the shop itself, which the database has just let the caller make (read before a change that
+ * takes members away).
  */
 export async function shopMemberIds(shopId: string): Promise<string[]> {
   const { data, error } = await createAdminClient().from('shop_members').select('user_id').eq('shop_id', shopId)
   if (error) throw callFailure(error)
   return data.map((row) => row.user_id as string)
+}
+
+/** After a change to the shop itself (its settings): every member's next page asks again. */
+export async function forgetShopMembers(shopId: string): Promise<void> {
+  forgetShopChoices(await shopMemberIds(shopId))
 }

@@ -3,8 +3,8 @@ import { findFeed } from '@/lib/data/report-feeds'
 import { getShopReport } from '@/lib/data/reports'
 import { rateLimiter } from '@/lib/http/rate-limit'
 import { createAdminClient } from '@/lib/supabase/admin'
-import { productCsvStream } from '@/lib/workflows/product-csv-stream'
 import { callFailure } from '@/lib/supabase/deadline-fetch'
+import { productCsvStream } from '@/lib/workflows/product-csv-stream'
 
 const FEED_REQUESTS_PER_MINUTE = 30
 const limit = rateLimiter({ max: FEED_REQUESTS_PER_MINUTE, windowMs: 60_000 })
