@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { cva, type VariantProps } from 'class-variance-authority'
-import { cn } from '@/lib/utils'
+import { cn, keptClasses } from '@/lib/utils'
 
 const badgeVariants = cva(
   'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium',
@@ -18,6 +18,8 @@ const badgeVariants = cva(
   },
 )
 
+const badgeClasses = keptClasses((props: { variant?: VariantProps<typeof badgeVariants>['variant']; className?: string }) => cn(badgeVariants({ variant: props.variant }), props.className))
+
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
+  return <span data-slot="badge" className={badgeClasses({ variant, className })} {...props} />
 }

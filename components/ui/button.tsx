@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Slot } from 'radix-ui'
 import { cva, type VariantProps } from 'class-variance-authority'
-import { cn } from '@/lib/utils'
+import { cn, keptClasses } from '@/lib/utils'
 
 const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
@@ -27,15 +27,21 @@ const buttonVariants = cva(
   },
 )
 
+type ButtonVariants = VariantProps<typeof buttonVariants>
+
+const buttonClasses = keptClasses((props: ButtonVariants & { className?: string }) =>
+  cn(buttonVariants({ variant: props.variant, size: props.size, className: props.className })),
+)
+
 export function Button({
   className,
   variant,
   size,
   asChild = false,
   ...props
-}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
+}: ComponentProps<'button'> & ButtonVariants & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : 'button'
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
+  return <Comp data-slot="button" className={buttonClasses({ variant, size, className })} {...props} />
 }
 
 export { buttonVariants }
