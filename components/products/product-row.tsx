@@ -1,5 +1,4 @@
 import Link from 'next/link'
-import { Package } from 'lucide-react'
 import type { CatalogueRow } from '@/lib/products/catalogue'
 import { StockButtons, StockLevel } from '@/components/stock/stock-controls'
 import type { StockTapsHandle } from '@/components/stock/use-stock-taps'
@@ -15,7 +14,10 @@ export function ProductRow({ product, taps }: { product: CatalogueRow; taps: Sto
           // eslint-disable-next-line @next/next/no-img-element
           <img src={product.image_url} alt={product.name} loading="lazy" className="size-full object-cover" />
         ) : (
-          <Package aria-hidden="true" className="size-5 text-muted-foreground" />
+          // the name's first letter: one element where an icon is six, on every row of the list
+          <span aria-hidden="true" className="text-base font-semibold text-muted-foreground">
+            {Array.from(product.name)[0]?.toUpperCase()}
+          </span>
         )}
       </div>
       <div className="grid min-w-0 flex-1">
@@ -25,7 +27,7 @@ export function ProductRow({ product, taps }: { product: CatalogueRow; taps: Sto
             {product.name}
           </Link>
         </h2>
-        <p className="truncate text-xs text-muted-foreground">SKU: {product.sku ?? '—'}</p>
+        <p className="truncate text-xs text-muted-foreground">{`SKU: ${product.sku ?? '—'}`}</p>
         <StockLevel product={product} taps={taps} />
       </div>
       <StockButtons product={product} taps={taps} />

@@ -31,8 +31,8 @@ export function StockLevel({ product, taps }: StockControlsProps) {
   const state = stockState({ qty, low_stock_threshold: product.low_stock_threshold })
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <p aria-live="polite" className={cn('text-sm font-medium whitespace-nowrap', state === 'ok' ? 'text-success' : 'text-destructive')}>
-        Stock: {qty}
+      <p aria-live="polite" className={`text-sm font-medium whitespace-nowrap ${state === 'ok' ? 'text-success' : 'text-destructive'}`}>
+        {`Stock: ${qty}`}
         <ChangeState productId={product.id} taps={taps} />
       </p>
       {state === 'out' && <Badge variant="destructive">Out of Stock</Badge>}
@@ -48,7 +48,7 @@ export function StockButtons({ product, taps, className }: StockControlsProps & 
   return (
     <div className={cn('flex shrink-0 gap-1', className)}>
       <Button variant="outline" className="px-3" disabled={qty <= 0} onClick={() => taps.tap(product.id, product.name, 'sold')}>
-        Sold 1<span className="sr-only"> {product.name}</span>
+        Sold 1<span className="sr-only">{` ${product.name}`}</span>
       </Button>
       <Button variant="outline" size="icon" aria-label={`Add one ${product.name}`} onClick={() => taps.tap(product.id, product.name, 'received')}>
         <Plus aria-hidden="true" />
