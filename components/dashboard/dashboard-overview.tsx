@@ -5,6 +5,7 @@ import { ChartColumn, Download, RefreshCw, Settings } from 'lucide-react'
 import { formatLongDate } from '@/lib/dashboard/format-when'
 import type { LoadDashboardResult } from '@/lib/actions/load-dashboard'
 import { useDashboard } from '@/lib/hooks/use-dashboard'
+import { LinkPending } from '@/components/layout/link-pending'
 import { Button } from '@/components/ui/button'
 import { DashboardSkeleton } from './dashboard-skeleton'
 import { LowStockAlerts } from './low-stock-alerts'
@@ -29,14 +30,16 @@ export function DashboardOverview({ initial }: { initial: LoadDashboardResult })
         </div>
         {state.status === 'ready' && (
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="relative">
               <Link href="/reports?range=7d" prefetch={false}>
                 <ChartColumn aria-hidden="true" /> Reports
+                <LinkPending />
               </Link>
             </Button>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="relative">
               <Link href="/settings" prefetch={false}>
                 <Settings aria-hidden="true" /> Settings
+                <LinkPending />
               </Link>
             </Button>
             <Button asChild variant="outline">

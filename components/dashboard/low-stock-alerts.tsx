@@ -29,7 +29,7 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
                   <Link href={`/app/products/${item.id}`} className="min-w-0 font-medium break-words hover:underline">
                     {item.name}
                   </Link>
-                  <span className="shrink-0 text-sm text-muted-foreground tabular-nums">{percent}%</span>
+                  <span className="shrink-0 text-sm text-muted-foreground tabular-nums">{`${percent}%`}</span>
                 </div>
                 <p className="text-sm text-muted-foreground">
                   Current: <span className="font-medium text-foreground tabular-nums">{item.qty}</span> · Optimal:{' '}
@@ -66,9 +66,9 @@ export function LowStockAlerts({ summary }: { summary: DashboardSummary }) {
       )}
       {more > 0 && (
         <p className="text-sm text-muted-foreground">
-          And {more} more low-stock {more === 1 ? 'product' : 'products'}: see the{' '}
-          <Link href="/app/products" className="text-primary underline underline-offset-4">
-            catalogue
+          {`And ${more} more low-stock ${more === 1 ? 'product' : 'products'}: see the `}
+          <Link href="/app/products?sort=stock" className="text-primary underline underline-offset-4">
+            catalogue by stock
           </Link>
           .
         </p>

@@ -23,7 +23,7 @@ export function RecentActivity({ summary }: { summary: DashboardSummary }) {
                   {movement.name}
                 </Link>
                 <p className="text-sm text-muted-foreground">
-                  {movement.reason_label} · {movement.source_label} · {movement.by ? `${movement.by} · ` : ''}
+                  {`${movement.reason_label} · ${movement.source_label} · ${movement.by ? `${movement.by} · ` : ''}`}
                   <time dateTime={movement.created_at}>{formatWhen(movement.created_at, timezone, day.date)}</time>
                 </p>
               </div>

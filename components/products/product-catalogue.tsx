@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react'
 import dynamic from 'next/dynamic'
+import { useSearchParams } from 'next/navigation'
 import { PackageOpen, ScanBarcode, SearchX } from 'lucide-react'
 import {
   applyView,
@@ -41,14 +42,14 @@ interface ProductCatalogueProps {
   canAdd: boolean
 }
 
-// Back to this page from another: the view is the URL's, which the server render in the cache may predate.
-const viewNow = (fallback: CatalogueView) =>
-  typeof window === 'undefined' ? fallback : viewFromParams(new URLSearchParams(window.location.search))
 
 /** The whole catalogue on the phone: search, filters and order apply as the owner types or taps. */
 export function ProductCatalogue({ first, initialView, renderedAt, canAdd }: ProductCatalogueProps) {
   const taps = useStockTaps()
-  const [view, setView] = useState(() => viewNow(initialView))
+  // The view is the URL's: Back to this page, the server render in the router's cache may predate it.
+  // The URL being drawn, not window.location, which a link from another page changes only after it.
+  const params = useSearchParams()
+  const [view, setView] = useState(() => viewFromParams(new URLSearchParams(params.toString())))
   const [shown, setShown] = useState(ROWS_PER_STEP)
   // The whole catalogue is read only once it is needed: the owner reaches for the search or the
   // filters, or the view, or a number in a filtered view, changed. Until then the server's rows are drawn.

@@ -12,7 +12,9 @@ export interface StockRow {
   suggestion: Pick<ReorderSuggestion, 'basis' | 'reorderPoint' | 'targetLevel'>
 }
 
-const LOW_STOCK_SHOWN = 50
+// The emptiest few: the dashboard is a glance on a phone, and fifty alerts pushed Recent Activity
+// a long scroll down. The rest are counted under the list and are all on the reorder page.
+const LOW_STOCK_SHOWN = 10
 
 /** Low at or below its reorder point (the low-stock level, for a product without sales to work one out from). */
 export const isLowStock = (row: Pick<StockRow, 'qty' | 'suggestion'>) => row.qty <= row.suggestion.reorderPoint
