@@ -16,10 +16,10 @@ export interface UnlinkedLine {
  * order form, each a link to its page's suppliers. A shop without suppliers yet can
  * have most of its catalogue here, so the lines are plain, and come as data: as a
  * server component every line's Link would be a client reference of its own in the
- * page's payload (the load bench's 188 lines: 190 kB a page, as data 125 kB;
- * inside the order form it was 152 kB).
+ * page's payload. The page sends the first few unless asked for all of them (`total`
+ * counts them all).
  */
-export function UnlinkedReorder({ lines }: { lines: UnlinkedLine[] }) {
+export function UnlinkedReorder({ lines, total }: { lines: UnlinkedLine[]; total: number }) {
   return (
     <section aria-label="No supplier linked" className="grid gap-2 rounded-xl border p-4">
       <h2 className="font-semibold">No supplier linked</h2>
@@ -36,6 +36,11 @@ export function UnlinkedReorder({ lines }: { lines: UnlinkedLine[] }) {
           </li>
         ))}
       </ul>
+      {total > lines.length && (
+        <Link href="/app/reorder?unlinked=all" scroll={false} className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline underline-offset-4">
+          {`Show all ${plural(total, 'product')}`}
+        </Link>
+      )}
     </section>
   )
 }

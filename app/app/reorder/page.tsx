@@ -14,9 +14,12 @@ import { UnlinkedReorder } from '@/components/reorder/unlinked-reorder'
 
 export const metadata: Metadata = { title: 'Reorder' }
 
+// A shop without suppliers yet has most of its catalogue unlinked: the emptiest first, the rest a tap away.
+const UNLINKED_SHOWN = 20
+
 const draftOf = (draft: { id: string; number: number } | undefined) => (draft ? { id: draft.id, label: orderNumber(draft.number) } : null)
 
-export default async function ReorderPage() {
+export default async function ReorderPage({ searchParams }: { searchParams: Promise<{ unlinked?: string | string[] }> }) {
   const { shop, supabase } = await requireShop('/app/reorder')
   if (!runsShop(shop.role)) return <RoleRequired page="Reorder" shop={shop} />
   // One call: the shop's service level and the suppliers' open drafts come with the suggestions.
@@ -28,6 +31,8 @@ export default async function ReorderPage() {
     supplier ? [{ supplier, draft: draftOf(drafts.get(supplier.id)), lines: lines.map(({ productId, name, qty, packs, packSize, orderQty, reason }) => ({ productId, name, qty, packs, packSize, orderQty, reason })) }] : [],
   )
   const unlinked = groups.find((group) => group.supplier === null)
+  const shownUnlinked = (await searchParams).unlinked === 'all' ? undefined : UNLINKED_SHOWN
+  const unlinkedLines = (unlinked?.lines ?? []).toSorted((a, b) => a.qty - b.qty || a.name.localeCompare(b.name)).slice(0, shownUnlinked)
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6">
       <div className="grid gap-1">
@@ -47,7 +52,12 @@ export default async function ReorderPage() {
       ) : (
         <>
           {orderable.length > 0 && <ReorderForm requestId={randomUUID()} groups={orderable} />}
-          {unlinked && <UnlinkedReorder lines={unlinked.lines.map(({ productId, name, qty, orderQty, reason }) => ({ productId, name, qty, orderQty, reason }))} />}
+          {unlinked && (
+            <UnlinkedReorder
+              total={unlinked.lines.length}
+              lines={unlinkedLines.map(({ productId, name, qty, orderQty, reason }) => ({ productId, name, qty, orderQty, reason }))}
+            />
+          )}
         </>
       )}
     </main>
