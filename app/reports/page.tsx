@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation'
 import { requireShop } from '@/lib/auth/require-shop'
 import { getShopReport } from '@/lib/data/reports'
 import { salesChart, shrinkageChart, stockValueChart } from '@/lib/reports/charts'
-import { figureRows } from '@/lib/reports/figure-rows'
+import { figureRows, formatFigure } from '@/lib/reports/figure-rows'
 import { describePeriod, periodQuery, readPeriod } from '@/lib/reports/period'
 import { readPerson } from '@/lib/reports/sales-by-person'
 import { runsShop } from '@/lib/shops/roles'
@@ -70,7 +70,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
             <h2 id="figures" className="sr-only">
               Figures
             </h2>
-            <ReportFigures rows={figureRows(report)} currency={report.currency} />
+            <ReportFigures figures={figureRows(report).map((row) => ({ label: row.label, value: formatFigure(row, report.currency), note: row.note }))} />
             <p className="text-xs text-muted-foreground">
               Money is at each product&apos;s price and cost as they are now. Days run from midnight to midnight in {report.timezone}.{' '}
               <Link href="/dashboard" className="underline underline-offset-4 print:hidden">

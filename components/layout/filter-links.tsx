@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { cn } from '@/lib/utils'
+import { LinkPending } from './link-pending'
 
 interface FilterLinksProps {
   /** what the links choose, for screen readers: "Report period" */
@@ -19,11 +20,12 @@ export function FilterLinks({ label, links }: FilterLinksProps) {
               prefetch={false}
               aria-current={link.current ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
+                'relative inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
                 link.current ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent',
               )}
             >
               {link.label}
+              <LinkPending />
             </Link>
           </li>
         ))}

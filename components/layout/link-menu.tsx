@@ -12,13 +12,15 @@ interface LinkMenuProps {
   links: readonly AppLink[]
   side?: ComponentProps<typeof DropdownMenuContent>['side']
   align?: ComponentProps<typeof DropdownMenuContent>['align']
+  /** a link to another page was chosen (the menu closes; its trigger can show the page is on the way) */
+  onNavigate?: () => void
 }
 
 /**
  * A button that opens a menu of links (Radix: role="menu", arrow keys, Escape, focus back to the
  * button). The page the owner is on is marked as current.
  */
-export function LinkMenu({ trigger, links, side = 'bottom', align = 'end' }: LinkMenuProps) {
+export function LinkMenu({ trigger, links, side = 'bottom', align = 'end', onNavigate }: LinkMenuProps) {
   const pathname = usePathname()
   return (
     <DropdownMenu>
@@ -34,7 +36,7 @@ export function LinkMenu({ trigger, links, side = 'bottom', align = 'end' }: Lin
                   {text}
                 </a>
               ) : (
-                <Link href={href} prefetch={false} aria-current={current ? 'page' : undefined}>
+                <Link href={href} prefetch={false} aria-current={current ? 'page' : undefined} onNavigate={current ? undefined : onNavigate}>
                   <Icon aria-hidden="true" />
                   {text}
                 </Link>

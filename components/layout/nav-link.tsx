@@ -5,11 +5,12 @@ import { usePathname, useRouter } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/utils'
 import { isCurrent } from './app-links'
+import { LinkPending } from './link-pending'
 
 /** A tab's look, a link's or the "More" button's: icon over label in the phone's bar, side by side in the header. */
 export const tabClass = (active: boolean) =>
   cn(
-    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-center text-xs leading-tight font-medium text-muted-foreground md:min-h-11 md:w-auto md:flex-row md:gap-2 md:rounded-md md:px-3 md:text-sm',
+    'relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-center text-xs leading-tight font-medium text-muted-foreground md:min-h-11 md:w-auto md:flex-row md:gap-2 md:rounded-md md:px-3 md:text-sm',
     'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none md:hover:bg-accent',
     active && 'text-primary md:bg-accent',
   )
@@ -34,6 +35,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       className={tabClass(active)}
     >
       {children}
+      <LinkPending edge="top" />
     </Link>
   )
 }

@@ -1,43 +1,8 @@
-import Link from 'next/link'
 import type { ShopReport } from '@/lib/reports/report'
 import { formatMoney } from '@/lib/format/money'
 import { formatDate, formatDateTime } from '@/lib/format/date-time'
 import { PART_COST, UNKNOWN_COST } from '@/lib/reports/figure-rows'
-import { ReportTable } from './report-table'
-
-function ProductCell({ id, name, sku }: { id: string; name: string; sku: string | null }) {
-  return (
-    <>
-      <Link href={`/app/products/${id}`} prefetch={false} className="underline-offset-4 hover:underline">
-        {name}
-      </Link>
-      {sku && <span className="block text-xs text-muted-foreground">{sku}</span>}
-    </>
-  )
-}
-
-/** A value at cost: "—" (and why, to a screen reader) when unknown, a * when it leaves products out. */
-function CostCell({ value, uncosted, currency }: { value: number | null; uncosted: number; currency: string }) {
-  if (value === null) {
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">unknown: no cost price</span>
-      </>
-    )
-  }
-  return (
-    <>
-      {formatMoney(value, currency)}
-      {uncosted > 0 && (
-        <>
-          <span aria-hidden="true"> *</span>
-          <span className="sr-only"> (leaves out {uncosted === 1 ? '1 product' : `${uncosted} products`} without a cost price)</span>
-        </>
-      )}
-    </>
-  )
-}
+import { ReportTable, type ReportCell } from './report-table'
 
 function CostNotes({ unknown, partial }: { unknown: boolean; partial: boolean }) {
   if (!unknown && !partial) return null
@@ -52,6 +17,8 @@ function CostNotes({ unknown, partial }: { unknown: boolean; partial: boolean })
 /** Top sellers, slow movers and shrinkage by product and by stocktake. */
 export function ReportTables({ report }: { report: ShopReport }) {
   const money = (value: number | null) => formatMoney(value, report.currency)
+  const product = ({ id, name, sku }: { id: string; name: string; sku: string | null }): ReportCell => ({ product: { id, name, sku } })
+  const cost = (value: number | null, leftOut = 0): ReportCell => ({ cost: value === null ? null : money(value), leftOut })
   const slow = report.slow_movers
   return (
     <div className="grid gap-8 lg:grid-cols-2">
@@ -60,7 +27,7 @@ export function ReportTables({ report }: { report: ShopReport }) {
         title="Top sellers"
         empty="No sales recorded in this period."
         headers={['Product', 'Units sold', 'Sales value']}
-        rows={report.top_sellers.map((p) => ({ key: p.id, cells: [<ProductCell key="p" {...p} />, p.units, money(p.sales_value)] }))}
+        rows={report.top_sellers.map((p) => ({ key: p.id, cells: [product(p), p.units, money(p.sales_value)] }))}
       />
       <ReportTable
         id="slow-movers"
@@ -70,7 +37,7 @@ export function ReportTables({ report }: { report: ShopReport }) {
         headers={['Product', 'In stock', 'Value at cost', 'Last sold']}
         rows={slow.products.map((p) => ({
           key: p.id,
-          cells: [<ProductCell key="p" {...p} />, p.qty, money(p.value), p.last_sold_at ? formatDate(p.last_sold_at, report.timezone) : 'Never'],
+          cells: [product(p), p.qty, money(p.value), p.last_sold_at ? formatDate(p.last_sold_at, report.timezone) : 'Never'],
         }))}
         footer={
           slow.total > slow.products.length && (
@@ -88,7 +55,7 @@ export function ReportTables({ report }: { report: ShopReport }) {
         headers={['Product', 'Missing units', 'Value at cost', 'Stocktakes']}
         rows={report.shrinkage_products.map((p) => ({
           key: p.id,
-          cells: [<ProductCell key="p" {...p} />, p.units, <CostCell key="v" value={p.value} uncosted={0} currency={report.currency} />, p.stocktakes],
+          cells: [product(p), p.units, cost(p.value), p.stocktakes],
         }))}
         footer={<CostNotes unknown={report.shrinkage_products.some((p) => p.value === null)} partial={false} />}
       />
@@ -99,15 +66,8 @@ export function ReportTables({ report }: { report: ShopReport }) {
         headers={['Stocktake', 'Missing units', 'Value at cost', 'Products short']}
         rows={report.stocktakes.map((s) => ({
           key: s.id,
-          cells: [
-            // with its time: two stocktakes on one day are told apart
-            <Link key="s" href={`/stocktakes/${s.id}`} prefetch={false} className="underline-offset-4 hover:underline">
-              {formatDateTime(s.ended_at, report.timezone)}
-            </Link>,
-            s.units,
-            <CostCell key="v" value={s.value} uncosted={s.uncosted_products} currency={report.currency} />,
-            s.products,
-          ],
+          // with its time: two stocktakes on one day are told apart
+          cells: [{ link: { href: `/stocktakes/${s.id}`, label: formatDateTime(s.ended_at, report.timezone) } }, s.units, cost(s.value, s.uncosted_products), s.products],
         }))}
         footer={
           <CostNotes

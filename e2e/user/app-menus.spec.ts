@@ -158,3 +158,49 @@ test('toasts open below the header, two at once too: Sign Out stays in reach whi
   }
   await page.getByRole('button', { name: 'Sign Out' }).click({ trial: true })
 })
+
+test('a tapped link says its page is on the way until the page arrives: a page from More, a tab, a report period', async ({ page }) => {
+  const owner = await createOwner('pending-links', { products: [{ name: 'Pending Tea', sku: 'PEND-1', qty: 3, low_stock_threshold: 1 }] })
+  await signIn(page, owner, '/app/products')
+  // Hold every answer for one page until the test lets it through.
+  const hold = async (pattern: RegExp) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(pattern, async (route) => {
+      await held
+      await route.continue()
+    })
+    // let through: this and every later answer for the page
+    return () => release()
+  }
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const pending = page.locator('[data-link-pending]')
+  await expect(pending).toHaveCount(0)
+
+  let release = await hold(/\/reports(\?|$)/)
+  await nav.getByRole('button', { name: 'More' }).click()
+  await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: 'Reports' }).click()
+  await expect(nav.getByRole('button', { name: 'More' }).locator('[data-link-pending]')).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
+  await expect(pending).toHaveCount(0)
+
+  release = await hold(/\/reports\?range=30d/)
+  const period = page.getByRole('navigation', { name: 'Report period' })
+  await period.getByRole('link', { name: '30 days' }).click()
+  await expect(period.getByRole('link', { name: '30 days' }).locator('[data-link-pending]')).toBeVisible()
+  release()
+  await expect(period.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page')
+  await expect(pending).toHaveCount(0)
+
+  release = await hold(/\/dashboard(\?|$)/)
+  await nav.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(nav.getByRole('link', { name: 'Dashboard' }).locator('[data-link-pending]')).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(pending).toHaveCount(0)
+  // Back on a page it was pending from, nothing shows as on its way.
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
+  await expect(pending).toHaveCount(0)
+})

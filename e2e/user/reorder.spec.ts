@@ -289,3 +289,30 @@ test('the orders list opens on the orders still to send or receive; received and
   }
   await expect(page).toHaveURL('/app/purchase-orders?show=all')
 })
+
+test('a shop with many products due and no suppliers yet: the dashboard alerts the emptiest 10 and counts the rest; Reorder lists the emptiest 20 and shows all on a tap', async ({ page }) => {
+  // 23 products, each low: stock 0–4 against a low-stock level of 10, none linked to a supplier
+  const products = Array.from({ length: 23 }, (_, i) => ({ name: `Due ${String(i + 1).padStart(2, '0')}`, sku: `DUE-${i + 1}`, qty: i % 5, low_stock_threshold: 10 }))
+  const owner = await createOwner('reorder-many', { products })
+  const byEmptiest = products.toSorted((a, b) => a.qty - b.qty || a.name.localeCompare(b.name)).map((p) => p.name)
+
+  await signIn(page, owner, '/dashboard')
+  const alerts = page.getByRole('region', { name: 'Low Stock Alerts' })
+  await expect(alerts.getByRole('list', { name: 'Low stock products' }).getByRole('link')).toHaveText(byEmptiest.slice(0, 10))
+  await expect(alerts).toContainText('And 13 more low-stock products: see the catalogue by stock.')
+  await alerts.getByRole('link', { name: 'catalogue by stock' }).click()
+  await expect(page).toHaveURL('/app/products?sort=stock')
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('stock')
+
+  await page.goto('/app/reorder')
+  const group = page.getByRole('region', { name: 'No supplier linked' })
+  const lines = group.getByRole('listitem').getByRole('link')
+  await expect(lines).toHaveCount(20)
+  await expect(lines.first()).toHaveText('Due 01: order 20 units')
+  expect((await lines.allTextContents()).map((text) => text.split(':')[0])).toEqual(byEmptiest.slice(0, 20))
+  await group.getByRole('link', { name: 'Show all 23 products' }).click()
+  await expect(page).toHaveURL('/app/reorder?unlinked=all')
+  await expect(lines).toHaveCount(23)
+  expect((await lines.allTextContents()).map((text) => text.split(':')[0])).toEqual(byEmptiest)
+  await expect(group.getByRole('link', { name: /^Show all/ })).toHaveCount(0)
+})
