@@ -8,11 +8,11 @@ import { OfflineProvider } from '@/components/offline/offline-provider'
 import { LiveNotice } from '@/components/realtime/live-notice'
 import { Toaster } from '@/components/ui/sonner'
 import { getCurrentUser } from '@/lib/auth/current-user'
-import { THEME_COLOR } from '@/lib/brand'
+import { THEME_COLOR, TITLE_TEMPLATE } from '@/lib/brand'
 import './globals.css'
 
 export const metadata: Metadata = {
-  title: { default: 'ShelfSnap', template: '%s · ShelfSnap' },
+  title: { default: 'ShelfSnap', template: TITLE_TEMPLATE },
   description: 'Snap your shelves, know your stock. Inventory tracking for small shops.',
   applicationName: 'ShelfSnap',
 }

@@ -153,12 +153,18 @@ describe.skipIf(process.env.SHELFSNAP_SKIP_FAULT_TESTS === '1')('faults', () => 
       for (const path of [`/app/products/${randomUUID()}`, `/app/products/${theirs}`, '/app/products/not-a-product', `/app/products/${randomUUID()}/edit`, `/app/products/${theirs}/edit`]) {
         const response = await get(path)
         expect(response.status, path).toBe(404)
-        expect(await response.text(), path).toContain('Oops! Page not found')
+        const html = await response.text()
+        expect(html, path).toContain('Oops! Page not found')
+        // the tab says so too (it said "Product")
+        expect(html, path).toContain('<title>Page not found · ShelfSnap</title>')
       }
-      for (const path of [`/app/products/${productId}`, `/app/products/${productId}/edit`]) {
+      for (const [path, title] of [
+        [`/app/products/${productId}`, 'Written before the outage'],
+        [`/app/products/${productId}/edit`, 'Edit Written before the outage'],
+      ] as const) {
         const response = await get(path)
         expect(response.status, path).toBe(200)
-        expect(await response.text(), path).toContain('Written before the outage')
+        expect(await response.text(), path).toContain(`<title>${title} · ShelfSnap</title>`)
       }
     })
   })

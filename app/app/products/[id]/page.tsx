@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { Package, Pencil } from 'lucide-react'
@@ -20,8 +19,6 @@ import { StockStepper } from '@/components/stock/stock-stepper'
 import { ProductSuppliersSection } from '@/components/suppliers/product-suppliers-section'
 import { Button } from '@/components/ui/button'
 import { loadProduct } from './product'
-
-export const metadata: Metadata = { title: 'Product' }
 
 interface PageProps {
   params: Promise<{ id: string }>

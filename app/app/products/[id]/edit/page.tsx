@@ -9,9 +9,12 @@ import { findCodeClashes } from '@/lib/products/code-clashes'
 import { productIdSchema } from '@/lib/validations/product'
 import { CodeClashes } from '@/components/products/code-clashes'
 import { ProductForm } from '@/components/products/product-form'
-import { loadProduct } from '../product'
+import { loadProduct, memberProduct } from '../product'
 
-export const metadata: Metadata = { title: 'Edit product' }
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const product = await memberProduct((await params).id)
+  return { title: product ? `Edit ${product.name}` : 'Edit product' }
+}
 
 export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
