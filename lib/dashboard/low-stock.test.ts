@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { suggestReorder } from '@/lib/reorder/suggest'
 import { salesStatsOf } from '@/test/support/selling-days'
-import { lowStockAlerts, type StockRow } from './low-stock'
+import { DASHBOARD_LOW_STOCK, lowStockAlerts, type StockRow } from './low-stock'
 
 const row = (name: string, qty: number, lowStockThreshold: number, dailySales: number[], targetQty: number | null = null, onOrder = 0): StockRow => ({
   id: `00000000-0000-4000-8000-00000000000${name.length}`,
@@ -60,11 +60,14 @@ describe('lowStockAlerts', () => {
     ])
   })
 
-  it('lists the emptiest first and at most 10, counting them all', () => {
+  it('lists the emptiest first, 50 for a report and 10 for the dashboard, counting them all', () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ ...row('P', i % 3, 2, []), id: `id-${String(i).padStart(2, '0')}`, name: `P${i}` }))
-    const { low, items } = lowStockAlerts(rows)
-    expect(low).toBe(60)
-    expect(items).toHaveLength(10)
-    expect(items.every((item) => item.qty === 0)).toBe(true)
+    const listed = lowStockAlerts(rows)
+    expect(listed.low).toBe(60)
+    expect(listed.items).toHaveLength(50)
+    expect(listed.items.slice(0, 20).every((item) => item.qty === 0)).toBe(true)
+    const dashboard = lowStockAlerts(rows, DASHBOARD_LOW_STOCK)
+    expect(dashboard.low).toBe(60)
+    expect(dashboard.items).toEqual(listed.items.slice(0, 10))
   })
 })

@@ -12,9 +12,13 @@ export interface StockRow {
   suggestion: Pick<ReorderSuggestion, 'basis' | 'reorderPoint' | 'targetLevel'>
 }
 
-// The emptiest few: the dashboard is a glance on a phone, and fifty alerts pushed Recent Activity
-// a long scroll down. The rest are counted under the list and are all on the reorder page.
-const LOW_STOCK_SHOWN = 10
+/** What an emailed report or message lists of the low-stock products. */
+export const LOW_STOCK_LISTED = 50
+/**
+ * What the dashboard lists: the emptiest few. It is a glance on a phone, and fifty alerts pushed
+ * Recent Activity a long scroll down; the rest are counted under the list.
+ */
+export const DASHBOARD_LOW_STOCK = 10
 
 /** Low at or below its reorder point (the low-stock level, for a product without sales to work one out from). */
 export const isLowStock = (row: Pick<StockRow, 'qty' | 'suggestion'>) => row.qty <= row.suggestion.reorderPoint
@@ -28,7 +32,7 @@ export const isLowStock = (row: Pick<StockRow, 'qty' | 'suggestion'>) => row.qty
  * or, where that is below the reorder point, the reorder point and a week of
  * sales), else its target, else twice the low-stock level and at least 1.
  */
-export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items: LowStockItem[] } {
+export function lowStockAlerts(rows: readonly StockRow[], listed = LOW_STOCK_LISTED): { low: number; items: LowStockItem[] } {
   const low = rows
     .filter(isLowStock)
     .map((row): LowStockItem => {
@@ -48,5 +52,5 @@ export function lowStockAlerts(rows: readonly StockRow[]): { low: number; items:
       }
     })
     .sort((a, b) => a.qty / a.optimal - b.qty / b.optimal || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-  return { low: low.length, items: low.slice(0, LOW_STOCK_SHOWN) }
+  return { low: low.length, items: low.slice(0, listed) }
 }

@@ -166,7 +166,7 @@ describe('dashboard_summary()', () => {
       const full = await getLowStock(owner.client)
       const summary = (await getDashboardSummary(owner.client))!
       expect(summary.stock.low).toBe(full.low)
-      expect(summary.low_stock).toEqual(full.items.map(({ orderQty: _, ...item }) => item))
+      expect(summary.low_stock).toEqual(full.items.slice(0, 10).map(({ orderQty: _, ...item }) => item))
       const { data } = await owner.client.rpc('dashboard').throwOnError()
       const carried = (data as { stock_rows: StockRows }).stock_rows.products.length
       expect(carried).toBeGreaterThanOrEqual(full.low)
@@ -177,7 +177,7 @@ describe('dashboard_summary()', () => {
     expect([...lowAt.get(0.999)!].filter((id) => !lowAt.get(0.5)!.has(id)).length).toBeGreaterThan(0)
   })
 
-  it('bounds the lists: 50 low-stock products and the 20 newest movements, newest first', async () => {
+  it('bounds the lists: the 10 emptiest low-stock products and the 20 newest movements, newest first', async () => {
     const owner = await ownerWithShop(stack, 'Busy Shop')
     const rows = Array.from({ length: 60 }, (_, i) => ({ shop_id: owner.shopId, name: `Low ${String(i).padStart(2, '0')}`, qty: 0, low_stock_threshold: 2 }))
     await owner.client.from('products').insert(rows).throwOnError()
@@ -187,7 +187,7 @@ describe('dashboard_summary()', () => {
     }
     const summary = (await getDashboardSummary(owner.client))!
     expect(summary.stock.low).toBe(60)
-    expect(summary.low_stock).toHaveLength(50)
+    expect(summary.low_stock).toHaveLength(10)
     expect(summary.recent).toHaveLength(20)
     const times = summary.recent.map((m) => new Date(m.created_at).getTime())
     expect(times).toEqual([...times].sort((a, b) => b - a))

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { dashboardSummarySchema, dayReportSchema, type DashboardSummary, type DayReport } from '@/lib/dashboard/summary'
 import { reasonLabel, SOURCE_LABELS } from '@/lib/products/stock-reasons'
 import { stocktakeStage, type PhotoState, type Stage } from '@/lib/stocktakes/stage'
-import { isLowStock } from '@/lib/dashboard/low-stock'
+import { DASHBOARD_LOW_STOCK, isLowStock } from '@/lib/dashboard/low-stock'
 import { getReorderRows, lowStockOf, reorderRows, stockRowsInputs, type StockRows } from './reorder'
 import { STALE_AFTER_MS } from './stocktakes'
 
@@ -28,7 +28,7 @@ export async function getDashboardSummary(supabase: SupabaseClient): Promise<Das
   if (data === null) return null
   const answer = data as DashboardAnswer
   const summary = dashboardSummarySchema.parse(answer.summary)
-  const { low, items } = lowStockOf(reorderRows(stockRowsInputs(answer.stock_rows)))
+  const { low, items } = lowStockOf(reorderRows(stockRowsInputs(answer.stock_rows)), DASHBOARD_LOW_STOCK)
   const recent = summary.recent.map((movement) => ({
     ...movement,
     reason_label: reasonLabel(movement.reason, movement.delta),

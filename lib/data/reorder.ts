@@ -177,7 +177,7 @@ export async function getReorderSuggestions(supabase: SupabaseClient): Promise<R
 }
 
 /** The low-stock alerts (at the reorder point, else the low-stock level), each with what the reorder page would order now. */
-export function lowStockOf(rows: readonly ReorderRow[]): { low: number; items: (LowStockItem & { orderQty: number })[] } {
+export function lowStockOf(rows: readonly ReorderRow[], listed?: number): { low: number; items: (LowStockItem & { orderQty: number })[] } {
   const orderQty = new Map(rows.map(({ row, suggestion }) => [row.product_id, suggestion.orderQty]))
   const { low, items } = lowStockAlerts(
     rows.map(({ row, suggestion }) => ({
@@ -190,6 +190,7 @@ export function lowStockOf(rows: readonly ReorderRow[]): { low: number; items: (
       onOrder: row.on_order,
       suggestion,
     })),
+    listed,
   )
   return { low, items: items.map((item) => ({ ...item, orderQty: orderQty.get(item.id) ?? 0 })) }
 }
