@@ -7,8 +7,9 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from '@/lib/auth/auth-limits'
 import { SECRET_KEY } from '@/supabase/local/config'
 import type { Stack } from '@/supabase/local/stack'
 import { signUpUser, type TestUser } from '@/supabase/local/test/stack-fixture'
-import { requestPasswordReset } from './auth-email-actions'
+import { requestPasswordReset, resendConfirmation } from './auth-email-actions'
 import { signIn } from './sign-in'
+import { signUp } from './sign-up'
 
 let stack: Stack
 let ownerA: TestUser
@@ -67,6 +68,35 @@ describe('with the deployment naming its client-address header (TRUSTED_IP_HEADE
     const answers = []
     for (let i = 0; i < 12; i++) answers.push((await requestPasswordReset(initialActionState, formData({ email: `reset-${i}@example.com` }))).message)
     expect(answers.slice(10)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE])
+  })
+})
+
+describe.each([
+  ['sign-up', (email: string) => signUp(initialActionState, formData({ email, password: 'long-enough-1', fullName: 'Limit Tester' }))],
+  ['password reset', (email: string) => requestPasswordReset(initialActionState, formData({ email }))],
+  ['resend confirmation', (email: string) => resendConfirmation(initialActionState, formData({ email }))],
+] as const)('%s, with TRUSTED_IP_HEADER', (kind, send) => {
+  const tag = kind.replace(/\W/g, '')
+  it('is limited per client address: the 11th email from one client is refused, another client is not', async () => {
+    process.env.TRUSTED_IP_HEADER = 'x-real-ip'
+    setRequestHeaders({ 'x-real-ip': '203.0.113.50' })
+    const answers = []
+    for (let i = 0; i < 12; i++) answers.push((await send(`${tag}-client-${i}@example.com`)).message)
+    expect(answers.slice(0, 10)).not.toContain(TOO_MANY_ATTEMPTS_MESSAGE)
+    expect(answers.slice(10)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE])
+    setRequestHeaders({ 'x-real-ip': '198.51.100.50' })
+    expect((await send(`${tag}-elsewhere@example.com`)).message).not.toBe(TOO_MANY_ATTEMPTS_MESSAGE)
+  })
+
+  it('is limited per email address: the 6th ask for one address is refused from any client', async () => {
+    process.env.TRUSTED_IP_HEADER = 'x-real-ip'
+    const answers = []
+    for (let i = 0; i < 7; i++) {
+      setRequestHeaders({ 'x-real-ip': `198.51.100.${100 + i}` })
+      answers.push((await send(`${tag}-One.Address@example.com`)).message)
+    }
+    expect(answers.slice(0, 5)).not.toContain(TOO_MANY_ATTEMPTS_MESSAGE)
+    expect(answers.slice(5)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE])
   })
 })
 
