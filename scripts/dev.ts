@@ -2,25 +2,19 @@
 // it and nothing is listening there yet. With a hosted project URL in
 // .env.local only Next.js starts.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import nextEnv from '@next/env'
-import { ANON_KEY, DEFAULT_PORT, PUBLISHABLE_KEY, SECRET_KEY } from '../supabase/local/config.ts'
+import { ANON_KEY } from '../supabase/local/config.ts'
 import { authConfigFromToml } from '../supabase/local/config-toml.ts'
 import { mailPortsFor, startMailCatcher, type MailCatcher } from '../supabase/local/mail/mail-catcher.ts'
 import { startStack, type Stack } from '../supabase/local/stack.ts'
 import { NEXT_BIN } from './lib/app-build.ts'
 import { startCronTicker } from './lib/cron-ticker.ts'
+import { devEnv } from './lib/dev-env.ts'
 import { devSiteUrls } from './lib/dev-site-urls.ts'
 import { isListening } from './lib/net.ts'
 
 nextEnv.loadEnvConfig(process.cwd(), true)
-const env = { ...process.env }
-env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT}`
-env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ||= PUBLISHABLE_KEY
-env.SUPABASE_SECRET_KEY ||= SECRET_KEY
-env.CRON_SECRET ||= randomBytes(24).toString('hex')
-// The links in emailed reports: a production server needs SITE_URL for them, and so does this one.
-env.SITE_URL ||= `http://localhost:${env.PORT || 3000}`
+const env = devEnv(process.env)
 
 const supabaseUrl = new URL(env.NEXT_PUBLIC_SUPABASE_URL)
 const isLocal = ['127.0.0.1', 'localhost', '[::1]'].includes(supabaseUrl.hostname)
