@@ -159,7 +159,7 @@ test('toasts open below the header, two at once too: Sign Out stays in reach whi
   await page.getByRole('button', { name: 'Sign Out' }).click({ trial: true })
 })
 
-test('a tapped link says its page is on the way until the page arrives: a page from More, a tab, a report period', async ({ page }) => {
+test('a tapped link says its page is on the way until the page arrives: a page from Tools and from More, a tab, a report period', async ({ page }) => {
   const owner = await createOwner('pending-links', { products: [{ name: 'Pending Tea', sku: 'PEND-1', qty: 3, low_stock_threshold: 1 }] })
   await signIn(page, owner, '/app/products')
   // Hold every answer for one page until the test lets it through.
@@ -177,7 +177,16 @@ test('a tapped link says its page is on the way until the page arrives: a page f
   const pending = page.locator('[data-link-pending]')
   await expect(pending).toHaveCount(0)
 
-  let release = await hold(/\/reports(\?|$)/)
+  // a page from the catalogue's Tools menu: the menu closes, its button shows the page is on the way
+  let release = await hold(/\/app\/reorder(\?|$)/)
+  await page.getByRole('button', { name: 'Tools' }).click()
+  await page.getByRole('menuitem', { name: 'Reorder' }).click()
+  await expect(page.getByRole('button', { name: 'Tools' }).locator('[data-link-pending]')).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { name: 'Reorder', level: 1 })).toBeVisible()
+  await expect(pending).toHaveCount(0)
+
+  release = await hold(/\/reports(\?|$)/)
   await nav.getByRole('button', { name: 'More' }).click()
   await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: 'Reports' }).click()
   await expect(nav.getByRole('button', { name: 'More' }).locator('[data-link-pending]')).toBeVisible()
