@@ -5,26 +5,27 @@ import { usePathname } from 'next/navigation'
 import type { ComponentProps, ReactElement } from 'react'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { isCurrent, type AppLink } from './app-links'
+import { useMenuNavigation } from './link-pending'
 
 interface LinkMenuProps {
-  /** the button that opens it: its name is the menu's name too */
-  trigger: ReactElement
+  /** the button that opens it (its name is the menu's name too), told when a page chosen from the menu is on the way */
+  trigger: (pending: boolean) => ReactElement
   links: readonly AppLink[]
   side?: ComponentProps<typeof DropdownMenuContent>['side']
   align?: ComponentProps<typeof DropdownMenuContent>['align']
-  /** a link to another page was chosen (the menu closes; its trigger can show the page is on the way) */
-  onNavigate?: () => void
 }
 
 /**
  * A button that opens a menu of links (Radix: role="menu", arrow keys, Escape, focus back to the
  * button). The page the owner is on is marked as current.
  */
-export function LinkMenu({ trigger, links, side = 'bottom', align = 'end', onNavigate }: LinkMenuProps) {
+export function LinkMenu({ trigger, links, side = 'bottom', align = 'end' }: LinkMenuProps) {
   const pathname = usePathname()
+  // the menu closes as a link is chosen: its button is what shows the page is on the way
+  const [pending, navigating] = useMenuNavigation()
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger(pending)}</DropdownMenuTrigger>
       <DropdownMenuContent side={side} align={align}>
         {links.map(({ href, label: text, icon: Icon, file }) => {
           const current = isCurrent(pathname, href)
@@ -36,7 +37,7 @@ export function LinkMenu({ trigger, links, side = 'bottom', align = 'end', onNav
                   {text}
                 </a>
               ) : (
-                <Link href={href} prefetch={false} aria-current={current ? 'page' : undefined} onNavigate={current ? undefined : onNavigate}>
+                <Link href={href} prefetch={false} aria-current={current ? 'page' : undefined} onNavigate={current ? undefined : navigating}>
                   <Icon aria-hidden="true" />
                   {text}
                 </Link>

@@ -5,25 +5,23 @@ import { Ellipsis } from 'lucide-react'
 import type { Role } from '@/lib/shops/roles'
 import { linksFor, MORE_LINKS, TABS, WITHOUT_TAB_BAR, type AppLink } from './app-links'
 import { LinkMenu, useCurrentIn } from './link-menu'
-import { PendingBar, useMenuNavigation } from './link-pending'
+import { PendingBar } from './link-pending'
 import { NavLink, tabClass } from './nav-link'
 
 /** The last tab: every page that has no tab of its own. */
 function MoreTab({ links }: { links: readonly AppLink[] }) {
   const active = useCurrentIn(links)
-  const [pending, navigating] = useMenuNavigation()
   return (
     <LinkMenu
       links={links}
       side="top"
-      onNavigate={navigating}
-      trigger={
+      trigger={(pending) => (
         <button type="button" className={tabClass(active)}>
           <Ellipsis aria-hidden="true" className="size-5 md:size-4" />
           More
           <PendingBar pending={pending} edge="top" />
         </button>
-      }
+      )}
     />
   )
 }
